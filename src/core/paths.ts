@@ -1,0 +1,77 @@
+/**
+ * A path from azure.yaml must name a regular file inside the project root, both as written and after
+ * resolving symlinks (PRD REQ-7.1): a script or parameter file can never be read from outside the project.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { ScriptsError, formatLocation, type Location } from './errors.js';
+import { isErrno } from './files.js';
+
+export interface ProjectPathOptions {
+  /** What the path is, for messages: "script", "parameter file". */
+  what: string;
+  /** The azure.yaml key that holds the path, for messages: "infra.config.provision[0].run". */
+  key: string;
+  /** Where the path is written in azure.yaml. */
+  location: Location;
+}
+
+/** Returns the absolute (lexical) path of `written` under `root`, or throws a ScriptsError saying what is wrong. */
+export async function resolveProjectFile(root: string, written: string, options: ProjectPathOptions): Promise<string> {
+  const where = options.location;
+  const fail = (code: 'PATH_OUTSIDE_PROJECT' | 'SCRIPT_NOT_FOUND', message: string, hint: string): never => {
+    throw new ScriptsError({ code, message: `${formatLocation(where)}${message}`, hint, ...where });
+  };
+  if (path.posix.isAbsolute(written) || path.win32.isAbsolute(written)) {
+    fail(
+      'PATH_OUTSIDE_PROJECT',
+      `${options.key}: the ${options.what} path "${written}" is absolute; paths must be relative to the project root (${root}).`,
+      `Write it relative to the folder of azure.yaml, e.g. "scripts/${path.basename(written)}".`,
+    );
+  }
+  const absolute = path.resolve(root, written);
+  if (!isInside(root, absolute)) {
+    fail(
+      'PATH_OUTSIDE_PROJECT',
+      `${options.key}: the ${options.what} path "${written}" leaves the project root (${root}).`,
+      'Keep scripts and parameter files inside the folder of azure.yaml; copy or move the file there.',
+    );
+  }
+  let stat;
+  try {
+    stat = await fs.stat(absolute);
+  } catch (err) {
+    if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR')) {
+      fail(
+        'SCRIPT_NOT_FOUND',
+        `${options.key}: ${options.what} not found: ${absolute}`,
+        `Create the file, or correct the path in azure.yaml (it is relative to ${root}).`,
+      );
+    }
+    if (isErrno(err, 'ELOOP')) {
+      fail('SCRIPT_NOT_FOUND', `${options.key}: ${absolute} is a symlink loop.`, 'Point the symlink at a real file.');
+    }
+    throw err;
+  }
+  if (!stat.isFile()) {
+    fail(
+      'SCRIPT_NOT_FOUND',
+      `${options.key}: the ${options.what} ${absolute} is not a regular file.`,
+      `Point ${options.key} at a file, not a folder or device.`,
+    );
+  }
+  const [realRoot, realFile] = await Promise.all([fs.realpath(root), fs.realpath(absolute)]);
+  if (!isInside(realRoot, realFile)) {
+    fail(
+      'PATH_OUTSIDE_PROJECT',
+      `${options.key}: the ${options.what} ${absolute} resolves through a symlink to ${realFile}, outside the project root (${realRoot}).`,
+      'Copy the file into the project instead of linking to it from outside.',
+    );
+  }
+  return absolute;
+}
+
+export function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return !(relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative));
+}

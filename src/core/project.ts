@@ -1,0 +1,325 @@
+/**
+ * The project: azure.yaml found by walking up from the working directory, its `infra` section read strictly
+ * (PRD REQ-1). Every problem carries the file and line of the YAML node at fault; all problems of the
+ * configuration are reported together.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+import { z } from 'zod';
+import { Problems, ScriptsError, closest, formatLocation as prefix, type Location } from './errors.js';
+import { MiB, readTextFile } from './files.js';
+
+export const PROJECT_FILES = ['azure.yaml', 'azure.yml'] as const;
+export const LISTS = ['provision', 'destroy'] as const;
+export type ListName = (typeof LISTS)[number];
+const ENTRY_KEYS = ['shell', 'run', 'parameters', 'name', 'continueOnError'] as const;
+
+export interface ScriptEntry {
+  list: ListName;
+  index: number;
+  /** `infra.config.provision[0]`, for messages. */
+  key: string;
+  /** As written; checked against the shell table when the command is validated. */
+  shell: string;
+  run: string;
+  parameters?: string;
+  /** Display name: `name`, else the script's file name. */
+  name: string;
+  continueOnError: boolean;
+  location: Location;
+  at: { shell: Location; run: Location; parameters?: Location };
+}
+
+export interface Project {
+  root: string;
+  file: string;
+  lists: Partial<Record<ListName, ScriptEntry[]>>;
+}
+
+const EntrySchema = z.strictObject({
+  shell: z.string().min(1),
+  run: z.string().min(1),
+  parameters: z.string().min(1).optional(),
+  name: z.string().min(1).optional(),
+  continueOnError: z.boolean().optional(),
+});
+
+const DESCRIPTIONS: Record<string, string> = {
+  shell: 'one of bash, sh, pwsh, powershell',
+  run: 'the script path, relative to the project root',
+  parameters: 'a parameter file path, relative to the project root',
+  name: 'a display name',
+  continueOnError: 'true or false',
+};
+
+/** Walks up from `cwd` to the first folder holding azure.yaml (or azure.yml). */
+export async function findProjectFile(cwd: string): Promise<string> {
+  let dir = path.resolve(cwd);
+  for (;;) {
+    for (const name of PROJECT_FILES) {
+      const candidate = path.join(dir, name);
+      try {
+        if ((await fs.stat(candidate)).isFile()) return candidate;
+      } catch {
+        // keep looking
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  throw new ScriptsError({
+    code: 'PROJECT_NOT_FOUND',
+    message: `No azure.yaml found in ${path.resolve(cwd)} or any folder above it.`,
+    hint: 'Run from your azd project folder, or point the working directory (--cwd, working-directory, workingDirectory) at it.',
+  });
+}
+
+export async function loadProject(cwd: string): Promise<Project> {
+  const file = await findProjectFile(cwd);
+  const text = await readTextFile(file, { what: 'project file', maxBytes: 4 * MiB, stripBom: true });
+  if (text === undefined) throw new ScriptsError({ code: 'PROJECT_NOT_FOUND', message: `${file} disappeared.`, file });
+  return parseProject(text, file);
+}
+
+export function parseProject(text: string, file: string): Project {
+  const root = path.dirname(file);
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
+  const at = (offset: number | undefined): Location => {
+    if (offset === undefined) return { file };
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, column: col };
+  };
+  const yamlError = doc.errors[0];
+  if (yamlError) {
+    const where = at(yamlError.pos[0]);
+    throw new ScriptsError({
+      code: 'PROJECT_INVALID',
+      message: `${prefix(where)}azure.yaml is not valid YAML: ${firstLine(yamlError.message)}`,
+      hint: 'Fix the YAML at that line (indent with spaces, not tabs; each key once per mapping).',
+      ...where,
+    });
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    throw new ScriptsError({
+      code: 'PROJECT_INVALID',
+      message: `${file}: azure.yaml could not be read: ${firstLine(err instanceof Error ? err.message : String(err))}`,
+      hint: 'Remove the excessive YAML aliases (&anchor / *alias) from azure.yaml.',
+      file,
+    });
+  }
+  const locate = new Locator(doc, at);
+  const fail = (
+    message: string,
+    hint: string,
+    where: Location,
+    code: 'PROJECT_INVALID' | 'PROVIDER_NOT_SCRIPTS' = 'PROJECT_INVALID',
+  ): never => {
+    throw new ScriptsError({ code, message: `${prefix(where)}${message}`, hint, ...where });
+  };
+
+  if (!isObject(data))
+    fail('azure.yaml must be a YAML mapping (key: value).', 'See the quickstart example for the shape of azure.yaml.', {
+      file,
+    });
+  const project = data as Record<string, unknown>;
+  if (!('infra' in project) || project.infra === null) {
+    fail(
+      'azure.yaml has no infra section, so azd would provision with Bicep.',
+      'Add `infra:` with `provider: scripts` and a `config:` listing your scripts.',
+      { file },
+      'PROVIDER_NOT_SCRIPTS',
+    );
+  }
+  if (!isObject(project.infra))
+    fail(
+      'infra must be a mapping.',
+      'Write `infra:` with `provider: scripts` and `config:` below it.',
+      locate.value(['infra']),
+    );
+  const infra = project.infra as Record<string, unknown>;
+  if (infra.provider !== 'scripts') {
+    const found = infra.provider === undefined ? 'not set (azd then uses bicep)' : `"${String(infra.provider)}"`;
+    fail(
+      `infra.provider is ${found}; azd-scripts runs only projects with infra.provider: scripts.`,
+      'Set `provider: scripts` under infra, or use azd itself for Bicep and Terraform projects.',
+      infra.provider === undefined ? locate.value(['infra']) : locate.value(['infra', 'provider']),
+      'PROVIDER_NOT_SCRIPTS',
+    );
+  }
+  if (!isObject(infra.config)) {
+    fail(
+      infra.config === undefined || infra.config === null
+        ? 'infra.config is missing; it lists the scripts to run.'
+        : 'infra.config must be a mapping with `provision` and/or `destroy` lists.',
+      'Add `config:` under infra with a `provision:` list (and a `destroy:` list for down).',
+      infra.config === undefined ? locate.value(['infra']) : locate.value(['infra', 'config']),
+    );
+  }
+  const config = infra.config as Record<string, unknown>;
+  const problems = new Problems();
+  for (const key of Object.keys(config)) {
+    if ((LISTS as readonly string[]).includes(key)) continue;
+    problems.add(unknownKey(key, 'infra.config', LISTS, locate.key(['infra', 'config'], key)));
+  }
+  if (config.provision === undefined && config.destroy === undefined) {
+    problems.add({
+      code: 'PROJECT_INVALID',
+      message: `${prefix(locate.value(['infra', 'config']))}infra.config has neither a provision nor a destroy list.`,
+      hint: 'Add `provision:` (and `destroy:`) lists of scripts under infra.config.',
+      ...locate.value(['infra', 'config']),
+    });
+  }
+  const lists: Project['lists'] = {};
+  for (const list of LISTS) {
+    const raw = config[list];
+    if (raw === undefined) continue;
+    if (raw === null) {
+      lists[list] = [];
+      continue;
+    }
+    if (!Array.isArray(raw)) {
+      const where = locate.value(['infra', 'config', list]);
+      problems.add({
+        code: 'PROJECT_INVALID',
+        message: `${prefix(where)}infra.config.${list} must be a list of scripts (- shell: bash / run: path).`,
+        hint: `Write each script as a list item under ${list}:, starting with "- ".`,
+        ...where,
+      });
+      continue;
+    }
+    const entries: ScriptEntry[] = [];
+    raw.forEach((item: unknown, index: number) => {
+      const entry = parseEntry(item, list, index, locate, problems);
+      if (entry) entries.push(entry);
+    });
+    lists[list] = entries;
+  }
+  problems.throwIfAny(`in ${file}`);
+  return { root, file, lists };
+}
+
+function parseEntry(
+  item: unknown,
+  list: ListName,
+  index: number,
+  locate: Locator,
+  problems: Problems,
+): ScriptEntry | undefined {
+  const base = ['infra', 'config', list, index];
+  const key = `infra.config.${list}[${index}]`;
+  const where = locate.value(base);
+  if (!isObject(item)) {
+    problems.add({
+      code: 'PROJECT_INVALID',
+      message: `${prefix(where)}${key} must be a mapping with at least shell and run.`,
+      hint: 'Write a script entry as `- shell: bash` with `run: scripts/name.sh` below it.',
+      ...where,
+    });
+    return undefined;
+  }
+  const parsed = EntrySchema.safeParse(item);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (issue.code === 'unrecognized_keys') {
+        for (const unknown of issue.keys) problems.add(unknownKey(unknown, key, ENTRY_KEYS, locate.key(base, unknown)));
+        continue;
+      }
+      if (typeof field !== 'string') continue;
+      const value = (item as Record<string, unknown>)[field];
+      const fieldWhere = value === undefined ? where : locate.value([...base, field]);
+      const message =
+        value === undefined
+          ? `${key} is missing required key "${field}" (${DESCRIPTIONS[field]}).`
+          : typeof value === 'string' && value === ''
+            ? `${key}.${field} must not be empty (${DESCRIPTIONS[field]}).`
+            : `${key}.${field} must be ${field === 'continueOnError' ? 'true or false' : 'a string'} (${DESCRIPTIONS[field]}), not ${describe(value)}.`;
+      problems.add({
+        code: 'PROJECT_INVALID',
+        message: `${prefix(fieldWhere)}${message}`,
+        hint: `Allowed keys of a script entry: ${ENTRY_KEYS.join(', ')}.`,
+        ...fieldWhere,
+      });
+    }
+    return undefined;
+  }
+  const e = parsed.data;
+  const entry: ScriptEntry = {
+    list,
+    index,
+    key,
+    shell: e.shell,
+    run: e.run,
+    name: e.name ?? path.basename(e.run),
+    continueOnError: e.continueOnError ?? false,
+    location: where,
+    at: { shell: locate.value([...base, 'shell']), run: locate.value([...base, 'run']) },
+  };
+  if (e.parameters !== undefined) {
+    entry.parameters = e.parameters;
+    entry.at.parameters = locate.value([...base, 'parameters']);
+  }
+  return entry;
+}
+
+function unknownKey(key: string, owner: string, allowed: readonly string[], where: Location) {
+  const guess = closest(key, allowed);
+  return {
+    code: 'PROJECT_INVALID' as const,
+    message: `${prefix(where)}unknown key "${key}" in ${owner}${guess ? `; did you mean "${guess}"?` : '.'}`,
+    hint: `Allowed keys in ${owner}: ${allowed.join(', ')}.`,
+    ...where,
+  };
+}
+
+/** Finds the YAML node behind a path, for file:line in messages. */
+class Locator {
+  constructor(
+    private readonly doc: Document,
+    private readonly at: (offset: number | undefined) => Location,
+  ) {}
+
+  /** Where the value at `path` starts (or the closest ancestor that exists). */
+  value(pathParts: Array<string | number>): Location {
+    for (let n = pathParts.length; n >= 0; n--) {
+      const node = this.doc.getIn(pathParts.slice(0, n), true);
+      if (node && typeof node === 'object' && 'range' in node && Array.isArray(node.range)) {
+        return this.at(node.range[0] as number);
+      }
+    }
+    return this.at(undefined);
+  }
+
+  /** Where the key `key` of the mapping at `pathParts` is written. */
+  key(pathParts: Array<string | number>, key: string): Location {
+    const node = this.doc.getIn(pathParts, true);
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (isScalar(pair.key) && String(pair.key.value) === key && pair.key.range) return this.at(pair.key.range[0]);
+      }
+    }
+    if (isSeq(node) && node.range) return this.at(node.range[0]);
+    return this.value(pathParts);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  return JSON.stringify(value);
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.trim();
+}

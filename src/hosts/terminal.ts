@@ -1,0 +1,118 @@
+/**
+ * The CLI's Host: a person at a terminal (or a pipe). Our own lines go to stdout (stderr with --output json, so
+ * stdout stays pure JSON); colour only on a TTY; prompts only when asked for and possible.
+ */
+import type { Writable } from 'node:stream';
+import { Cancellation, type Host, type Prompter } from '../core/host.js';
+import type { Location } from '../core/errors.js';
+
+export interface TerminalOptions {
+  /** Where our own lines go. */
+  log: NodeJS.WriteStream;
+  /** Where warnings and errors go. */
+  errors: NodeJS.WriteStream;
+  /** Where script stdout goes (stderr with --output json). */
+  scriptStdout: Writable;
+  scriptStderr: Writable;
+  scriptStdin: 'inherit' | 'closed';
+  prompt: boolean;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export class TerminalHost implements Host {
+  readonly cancellation = new Cancellation();
+  readonly stdout: Writable;
+  readonly stderr: Writable;
+  readonly scriptStdin: 'inherit' | 'closed';
+  readonly prompt?: Prompter;
+  private readonly color: Colors;
+  private readonly errorColor: Colors;
+
+  constructor(private readonly options: TerminalOptions) {
+    this.stdout = options.scriptStdout;
+    this.stderr = options.scriptStderr;
+    this.scriptStdin = options.scriptStdin;
+    this.color = colors(options.log, options.env);
+    this.errorColor = colors(options.errors, options.env);
+    if (options.prompt) this.prompt = new InquirerPrompter();
+  }
+
+  info(message: string): void {
+    const styled = /^(Running script|Completed|Collecting outputs from): /.test(message)
+      ? this.color.bold(message)
+      : message.startsWith('Failed: ')
+        ? this.color.red(message)
+        : message;
+    this.options.log.write(`${styled}\n`);
+  }
+
+  warning(message: string, location?: Location): void {
+    void location;
+    this.options.errors.write(`${this.errorColor.yellow('warning:')} ${message}\n`);
+  }
+
+  startGroup(title: string): void {
+    this.options.log.write(`${this.color.cyan(title)}\n`);
+  }
+
+  endGroup(): void {}
+
+  /** A terminal has no log to mask: secrets are simply never printed by us. */
+  mask(): void {}
+
+  error(message: string, hint?: string): void {
+    this.options.errors.write(`${this.errorColor.red('error:')} ${message}\n`);
+    if (hint) this.options.errors.write(`${this.errorColor.dim('hint:')} ${hint}\n`);
+  }
+
+  style(): Colors {
+    return this.color;
+  }
+}
+
+export interface Colors {
+  bold(s: string): string;
+  dim(s: string): string;
+  red(s: string): string;
+  yellow(s: string): string;
+  cyan(s: string): string;
+  green(s: string): string;
+}
+
+function colors(stream: NodeJS.WriteStream, env: Readonly<Record<string, string | undefined>>): Colors {
+  const on = stream.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
+  const wrap = (open: number, close: number) => (s: string) => (on ? `\u001b[${open}m${s}\u001b[${close}m` : s);
+  return {
+    bold: wrap(1, 22),
+    dim: wrap(2, 22),
+    red: wrap(31, 39),
+    yellow: wrap(33, 39),
+    cyan: wrap(36, 39),
+    green: wrap(32, 39),
+  };
+}
+
+/** Prompts through @inquirer/prompts, loaded only when a question is actually asked. */
+class InquirerPrompter implements Prompter {
+  async confirm(message: string): Promise<boolean> {
+    const { confirm } = await import('@inquirer/prompts');
+    return confirm({ message, default: false });
+  }
+
+  async text(options: {
+    message: string;
+    secret: boolean;
+    validate?: (value: string) => string | undefined;
+  }): Promise<string> {
+    const { input, password } = await import('@inquirer/prompts');
+    const validate = (value: string): string | true => options.validate?.(value) ?? true;
+    return options.secret
+      ? password({ message: options.message, mask: '*', validate })
+      : input({ message: options.message, validate });
+  }
+
+  async select(options: { message: string; choices: Array<{ name: string; value: string }> }): Promise<string> {
+    const { select } = await import('@inquirer/prompts');
+    return select({ message: options.message, choices: options.choices, pageSize: 15 });
+  }
+}

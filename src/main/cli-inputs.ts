@@ -1,0 +1,114 @@
+/**
+ * The one place the CLI reads its inputs: argv and the environment into a Request (DESIGN section 2).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { COMMANDS, type Request } from '../core/request.js';
+import { InputError, parseCommand, parseLineCount, parseParameterPair } from '../hosts/inputs.js';
+import { VERSION } from '../version.js';
+
+export const HELP = `azd-scripts ${VERSION}: run an azd project's provisioning scripts (infra.provider: scripts)
+and keep its azd environment (.azure/<env>/.env) as azd keeps it.
+
+Usage: azd-scripts [command] [options]
+
+Commands:
+  provision   run the provision scripts in order and save their outputs (default)
+  down        run the destroy scripts, then remove the outputs provision recorded
+  preview     check everything and list what provision would run; runs nothing, writes nothing
+  state       print the outputs recorded by the last provision
+
+Options:
+  -e, --environment NAME   azd environment (default: AZURE_ENV_NAME, then defaultEnvironment
+                           in .azure/config.json)
+      --cwd DIR            project folder; azure.yaml is searched from here upward (default: .)
+  -p, --param KEY=VALUE    a parameter value (repeatable); overrides parameter files
+      --force              down: do not ask for confirmation
+      --purge              down: scripts see AZD_PURGE=true
+      --stderr-lines N     stderr lines of a failed script kept in its error (default: 50)
+      --no-persist         write nothing under .azure/
+      --no-prompt          never ask; fail listing every missing value instead
+                           (also when stdin/stdout is not a terminal or CI is set)
+  -o, --output FORMAT      text (default) or json (the result as JSON on stdout)
+  -h, --help               show this help
+  -v, --version            print the version
+
+Exit status: 0 success, 1 failure, 2 usage error, 130 cancelled.
+
+Examples:
+  azd-scripts provision -e dev
+  azd-scripts preview -e dev -p AZURE_LOCATION=westeurope
+  azd-scripts down -e dev --force --purge
+  azd-scripts state -e dev -o json`;
+
+export interface CliSettings {
+  request: Request;
+  output: 'text' | 'json';
+}
+
+export interface Terminal {
+  stdinTTY: boolean;
+  stdoutTTY: boolean;
+}
+
+/** The one place the CLI reads its inputs: argv and the environment into a Request. */
+export function readCliInputs(
+  argv: string[],
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  terminal: Terminal,
+): CliSettings | 'help' | 'version' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        environment: { type: 'string', short: 'e' },
+        cwd: { type: 'string' },
+        param: { type: 'string', short: 'p', multiple: true },
+        force: { type: 'boolean' },
+        purge: { type: 'boolean' },
+        'stderr-lines': { type: 'string' },
+        'no-persist': { type: 'boolean' },
+        'no-prompt': { type: 'boolean' },
+        output: { type: 'string', short: 'o' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '.') : String(err);
+    throw new InputError(message, 'Run azd-scripts --help for the options.');
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  if (positionals.length > 1) {
+    throw new InputError(`Expected one command, got "${positionals.join(' ')}".`, `Commands: ${COMMANDS.join(', ')}.`);
+  }
+  const command = parseCommand(positionals[0], 'the command');
+  const output = values.output ?? 'text';
+  if (output !== 'text' && output !== 'json')
+    throw new InputError(`--output must be text or json, not "${output}".`, 'Use -o json for machine-readable output.');
+  const parameters = new Map<string, string>();
+  (values.param ?? []).forEach((pair, i) => {
+    const [key, value] = parseParameterPair(pair, '--param', i + 1);
+    parameters.set(key, value);
+  });
+  const interactive = !values['no-prompt'] && terminal.stdinTTY && terminal.stdoutTTY && !env.CI;
+  const request: Request = {
+    command,
+    cwd: path.resolve(cwd, values.cwd ?? '.'),
+    parameters,
+    force: values.force ?? false,
+    purge: values.purge ?? false,
+    stderrLines: parseLineCount(values['stderr-lines'], '--stderr-lines', 50),
+    persist: !values['no-persist'],
+    interactive,
+    env,
+  };
+  if (values.environment !== undefined) request.environment = values.environment;
+  return { request, output };
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+/**
+ * `azd-scripts`: the engine for a person at a terminal. Reads argv into a Request, runs it, prints the Result.
+ * Exit codes: 0 success, 1 failure, 2 usage error, 130 cancelled.
+ */
+import { run } from '../core/provider.js';
+import type { Result } from '../core/request.js';
+import { REDACTED } from '../core/secrets.js';
+import { ScriptsError } from '../core/errors.js';
+import { TerminalHost } from '../hosts/terminal.js';
+import { VERSION } from '../version.js';
+import { HELP, readCliInputs, type CliSettings } from './cli-inputs.js';
+
+export async function main(): Promise<number> {
+  const terminal = { stdinTTY: process.stdin.isTTY === true, stdoutTTY: process.stdout.isTTY === true };
+  let settings: CliSettings | 'help' | 'version';
+  try {
+    settings = readCliInputs(process.argv.slice(2), process.env, process.cwd(), terminal);
+  } catch (err) {
+    if (!(err instanceof ScriptsError)) throw err;
+    process.stderr.write(`error: ${err.message}\nhint: ${err.hint ?? 'Run azd-scripts --help.'}\n`);
+    return 2;
+  }
+  if (settings === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (settings === 'version') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const json = settings.output === 'json';
+  const host = new TerminalHost({
+    log: json ? process.stderr : process.stdout,
+    errors: process.stderr,
+    scriptStdout: json ? process.stderr : process.stdout,
+    scriptStderr: process.stderr,
+    scriptStdin: terminal.stdinTTY ? 'inherit' : 'closed',
+    prompt: settings.request.interactive,
+    env: process.env,
+  });
+  const onSigint = () => host.cancellation.cancel('SIGINT');
+  const onSigterm = () => host.cancellation.cancel('SIGTERM');
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
+  const result = await run(settings.request, host);
+  process.off('SIGINT', onSigint);
+  process.off('SIGTERM', onSigterm);
+  if (json) process.stdout.write(`${JSON.stringify(resultJson(result), null, 2)}\n`);
+  else render(result, host);
+  return result.status === 'succeeded' ? 0 : result.status === 'cancelled' ? 130 : 1;
+}
+
+/** The Result as JSON: outputs as an object, secret values replaced by `***`. */
+export function resultJson(result: Result): Record<string, unknown> {
+  const outputs: Record<string, unknown> = {};
+  for (const [key, o] of result.outputs) {
+    Object.defineProperty(outputs, key, {
+      value: { value: o.secret ? REDACTED : o.value, secret: o.secret, type: o.type },
+      enumerable: true,
+    });
+  }
+  return { ...result, outputs };
+}
+
+function render(result: Result, host: TerminalHost): void {
+  const c = host.style();
+  const env = result.environment ? ` "${result.environment}"` : '';
+  const outputLines = [...result.outputs].map(([k, o]) => `  ${k}=${o.secret ? REDACTED : o.value}`);
+  if (result.status === 'succeeded') {
+    const ran = result.scripts.filter((s) => s.status !== 'not-run');
+    const ok = ran.filter((s) => s.status === 'succeeded').length;
+    if (result.command === 'provision') {
+      host.info(c.green(`Provisioned environment${env}: ${ok} of ${ran.length} script(s) succeeded.`));
+      if (outputLines.length > 0) host.info(['Outputs:', ...outputLines].join('\n'));
+    } else if (result.command === 'down') {
+      host.info(c.green(`Environment${env} torn down: ${ok} of ${ran.length} destroy script(s) succeeded.`));
+    } else if (result.command === 'state') {
+      if (outputLines.length > 0)
+        host.info([`Outputs of environment${env}, recorded by provision:`, ...outputLines].join('\n'));
+    }
+    return;
+  }
+  const error = result.error;
+  if (error) host.error(error.message, error.hint);
+  if (result.command === 'provision' && outputLines.length > 0) {
+    host.info(['Outputs of the scripts that completed (kept):', ...outputLines].join('\n'));
+  }
+}
+
+const exitCode = await main().catch((err: unknown) => {
+  process.stderr.write(
+    `error: unexpected failure: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  return 1;
+});
+process.exitCode = exitCode;
