@@ -3,7 +3,16 @@
  * stand-in executables on PATH. Tests run real bash/sh; nothing here fakes the engine.
  */
 import { spawn, type SpawnOptions } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync, chmodSync, realpathSync, rmSync, readFileSync, existsSync } from 'node:fs';
+import {
+  mkdtempSync,
+  mkdirSync,
+  writeFileSync,
+  chmodSync,
+  realpathSync,
+  rmSync,
+  readFileSync,
+  existsSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +55,10 @@ export function writeFiles(dir: string, files: Record<string, FileSpec>): void {
 }
 
 /** azure.yaml for `provision` (and optionally `destroy`) lists of `{shell, run, ...}` entries. */
-export function azureYaml(config: { provision?: Array<Record<string, unknown>>; destroy?: Array<Record<string, unknown>> }): string {
+export function azureYaml(config: {
+  provision?: Array<Record<string, unknown>>;
+  destroy?: Array<Record<string, unknown>>;
+}): string {
   const lines = ['name: test-project', 'infra:', '  provider: scripts', '  config:'];
   for (const list of ['provision', 'destroy'] as const) {
     const entries = config[list];
@@ -102,7 +114,10 @@ export function runCli(
 export function runProcess(
   command: string,
   args: string[],
-  options: { cwd?: string; env?: Record<string, string>; input?: string; timeoutMs?: number } & Pick<SpawnOptions, 'detached'> = {},
+  options: { cwd?: string; env?: Record<string, string>; input?: string; timeoutMs?: number } & Pick<
+    SpawnOptions,
+    'detached'
+  > = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
