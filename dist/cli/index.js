@@ -165,8 +165,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// UNUSED EXPORTS: PREVIEW_NOTE
-
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: external "node:fs"
@@ -1137,7 +1135,8 @@ function parseOutputs(text, file) {
         if (text.includes('\0')) {
             fail(`output ${key} contains a NUL character, which an environment variable cannot hold.`, 'Remove the NUL character from the value.', key);
         }
-        result.set(key, { value: text, secret: isSecureType(type), type });
+        const secret = isSecureType(type);
+        result.set(key, { value: text, secret, masked: secret, type });
     }
     return result;
 }
@@ -3105,6 +3104,8 @@ function unresolvedError(unresolved) {
     });
 }
 
+// EXTERNAL MODULE: ./src/core/request.ts
+var request = __nccwpck_require__(8506);
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: ./src/core/run-script.ts
@@ -3341,7 +3342,7 @@ var secrets = __nccwpck_require__(8198);
 
 
 
-const PREVIEW_NOTE = 'Scripts cannot predict infrastructure changes: this lists what would run and with which values, not what it would change.';
+
 /** Runs one request to the end. Never throws: every failure is in `result.error`. */
 async function run(request, host) {
     const result = {
@@ -3495,7 +3496,7 @@ function preview(ctx, scripts, parameters) {
             ...(entry.parameters ? { parameters: entry.parameters } : {}),
         })),
         parameters: parameters.plan,
-        note: PREVIEW_NOTE,
+        note: request/* PREVIEW_NOTE */.c,
     };
     ctx.result.plan = plan;
     host.info(`Preview of provision for environment "${ctx.result.environment}": ${scripts.length} script(s) would run, in this order:`);
@@ -3507,7 +3508,7 @@ function preview(ctx, scripts, parameters) {
             host.info(`  ${p.key} = ${p.secret ? secrets/* REDACTED */.X : ctx.secrets.redact(p.value)} (from ${describeSource(p.source)}${files})`);
         }
     }
-    host.info(PREVIEW_NOTE);
+    host.info(request/* PREVIEW_NOTE */.c);
 }
 function describeSource(source) {
     switch (source) {
@@ -3627,8 +3628,9 @@ async function collect(ctx, env, entry, before, outputs, recorded) {
     }
     ctx.host.info(`Collecting outputs from: ${entry.name}`);
     const toSave = new Map();
-    for (const [key, output] of found.outputs) {
-        if (output.secret)
+    for (const [key, collected] of found.outputs) {
+        const output = { ...collected, masked: collected.masked || ctx.request.maskedOutputs.has(key) };
+        if (output.masked)
             ctx.secrets.add(output.value);
         outputs.set(key, output);
         ctx.result.outputs.set(key, output);
@@ -3695,7 +3697,10 @@ async function state(ctx, project) {
             });
             continue;
         }
-        result.outputs.set(key, { value, secret: false, type: 'string' });
+        const masked = request.maskedOutputs.has(key);
+        if (masked)
+            ctx.secrets.add(value);
+        result.outputs.set(key, { value, secret: false, masked, type: 'string' });
     }
     if (recorded.length === 0)
         ctx.host.info(`No outputs recorded for environment "${name}": provision has not completed a script with outputs yet.`);
@@ -3716,6 +3721,20 @@ function indent(text) {
         .map((l) => `  ${l}`)
         .join('\n');
 }
+
+
+/***/ }),
+
+/***/ 8506:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ COMMANDS),
+/* harmony export */   c: () => (/* binding */ PREVIEW_NOTE)
+/* harmony export */ });
+/** What `preview` says about what it cannot know (PRD REQ-5.3). */
+const PREVIEW_NOTE = 'Scripts cannot predict infrastructure changes: this lists what would run and with which values, not what it would change.';
+const COMMANDS = ['provision', 'down', 'preview', 'state'];
 
 
 /***/ }),
@@ -3894,7 +3913,7 @@ class InquirerPrompter {
 
 /***/ }),
 
-/***/ 62:
+/***/ 8805:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3909,9 +3928,8 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/core/request.ts
-const COMMANDS = ['provision', 'down', 'preview', 'state'];
-
+// EXTERNAL MODULE: ./src/core/request.ts
+var core_request = __nccwpck_require__(8506);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var classic_schemas = __nccwpck_require__(2857);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
@@ -4002,8 +4020,8 @@ function parseLineCount(value, inputName, fallback) {
 }
 function parseCommand(value, inputName) {
     const command = (value ?? '').trim() || 'provision';
-    if (!COMMANDS.includes(command)) {
-        throw new InputError(`${inputName} must be one of ${COMMANDS.join(', ')}, not "${command}".`, `Set ${inputName} to ${COMMANDS.join(', ')}.`);
+    if (!core_request/* COMMANDS */.L.includes(command)) {
+        throw new InputError(`${inputName} must be one of ${core_request/* COMMANDS */.L.join(', ')}, not "${command}".`, `Set ${inputName} to ${core_request/* COMMANDS */.L.join(', ')}.`);
     }
     return command;
 }
@@ -4092,7 +4110,7 @@ function readCliInputs(argv, env, cwd, terminal) {
     if (values.version)
         return 'version';
     if (positionals.length > 1) {
-        throw new InputError(`Expected one command, got "${positionals.join(' ')}".`, `Commands: ${COMMANDS.join(', ')}.`);
+        throw new InputError(`Expected one command, got "${positionals.join(' ')}".`, `Commands: ${core_request/* COMMANDS */.L.join(', ')}.`);
     }
     const command = parseCommand(positionals[0], 'the command');
     const output = values.output ?? 'text';
@@ -4112,6 +4130,7 @@ function readCliInputs(argv, env, cwd, terminal) {
         purge: values.purge ?? false,
         stderrLines: parseLineCount(values['stderr-lines'], '--stderr-lines', 50),
         persist: !values['no-persist'],
+        maskedOutputs: new Set(),
         interactive,
         env,
     };
@@ -4136,7 +4155,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 /* harmony import */ var _hosts_terminal_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5983);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1013);
-/* harmony import */ var _cli_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(62);
+/* harmony import */ var _cli_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8805);
 /**
  * `azd-scripts`: the engine for a person at a terminal. Reads argv into a Request, runs it, prints the Result.
  * Exit codes: 0 success, 1 failure, 2 usage error, 130 cancelled.
@@ -4195,7 +4214,7 @@ function resultJson(result) {
     const outputs = {};
     for (const [key, o] of result.outputs) {
         Object.defineProperty(outputs, key, {
-            value: { value: o.secret ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .X : o.value, secret: o.secret, type: o.type },
+            value: { value: o.masked ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .X : o.value, secret: o.secret, masked: o.masked, type: o.type },
             enumerable: true,
         });
     }
@@ -4204,7 +4223,7 @@ function resultJson(result) {
 function render(result, host) {
     const c = host.style();
     const env = result.environment ? ` "${result.environment}"` : '';
-    const outputLines = [...result.outputs].map(([k, o]) => `  ${k}=${o.secret ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .X : o.value}`);
+    const outputLines = [...result.outputs].map(([k, o]) => `  ${k}=${o.masked ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .X : o.value}`);
     if (result.status === 'succeeded') {
         const ran = result.scripts.filter((s) => s.status !== 'not-run');
         const ok = ran.filter((s) => s.status === 'succeeded').length;

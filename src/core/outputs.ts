@@ -133,7 +133,8 @@ export function parseOutputs(text: string, file: string): Map<string, OutputValu
         key,
       );
     }
-    result.set(key, { value: text, secret: isSecureType(type), type });
+    const secret = isSecureType(type);
+    result.set(key, { value: text, secret, masked: secret, type });
   }
   return result;
 }

@@ -11,13 +11,10 @@ import { collectOutputs, outputCandidates, snapshotOutputs } from './outputs.js'
 import { resolveProjectFile } from './paths.js';
 import { loadProject, type ListName, type Project, type ScriptEntry } from './project.js';
 import { loadParameterFiles, resolveParameters, type ResolvedParameters } from './parameters.js';
-import type { OutputValue, Plan, Request, Result, ScriptRun } from './request.js';
+import { PREVIEW_NOTE, type OutputValue, type Plan, type Request, type Result, type ScriptRun } from './request.js';
 import { runScript } from './run-script.js';
 import { Secrets, REDACTED } from './secrets.js';
 import { SHELLS, findExecutable, installHint, isShell, shellArguments, type Shell } from './shells.js';
-
-export const PREVIEW_NOTE =
-  'Scripts cannot predict infrastructure changes: this lists what would run and with which values, not what it would change.';
 
 /** A script of the command, checked and ready to start. */
 interface ReadyScript {
@@ -373,8 +370,9 @@ async function collect(
   }
   ctx.host.info(`Collecting outputs from: ${entry.name}`);
   const toSave = new Map<string, string>();
-  for (const [key, output] of found.outputs) {
-    if (output.secret) ctx.secrets.add(output.value);
+  for (const [key, collected] of found.outputs) {
+    const output = { ...collected, masked: collected.masked || ctx.request.maskedOutputs.has(key) };
+    if (output.masked) ctx.secrets.add(output.value);
     outputs.set(key, output);
     ctx.result.outputs.set(key, output);
     if (!output.secret) toSave.set(key, output.value);
@@ -441,7 +439,9 @@ async function state(ctx: Context, project: Project): Promise<void> {
       });
       continue;
     }
-    result.outputs.set(key, { value, secret: false, type: 'string' });
+    const masked = request.maskedOutputs.has(key);
+    if (masked) ctx.secrets.add(value);
+    result.outputs.set(key, { value, secret: false, masked, type: 'string' });
   }
   if (recorded.length === 0)
     ctx.host.info(

@@ -5,6 +5,10 @@
 import type { ScriptsErrorData, Location } from './errors.js';
 import type { Shell } from './shells.js';
 
+/** What `preview` says about what it cannot know (PRD REQ-5.3). */
+export const PREVIEW_NOTE =
+  'Scripts cannot predict infrastructure changes: this lists what would run and with which values, not what it would change.';
+
 export const COMMANDS = ['provision', 'down', 'preview', 'state'] as const;
 export type Command = (typeof COMMANDS)[number];
 
@@ -24,6 +28,8 @@ export interface Request {
   stderrLines: number;
   /** Write outputs and parameter values to `.azure/<env>/`; false writes nothing there. */
   persist: boolean;
+  /** Output names whose values are masked in logs and treated as secrets by hosts (still saved to .env). */
+  maskedOutputs: ReadonlySet<string>;
   /** May the engine ask questions (host.prompt)? Never in CI. */
   interactive: boolean;
   /**
@@ -52,7 +58,10 @@ export interface ScriptRun {
 
 export interface OutputValue {
   value: string;
+  /** A securestring/secureobject output: masked, and never written to disk. */
   secret: boolean;
+  /** Hidden in logs, summaries and JSON (secret, or named in maskedOutputs). */
+  masked: boolean;
   /** The type written in outputs.json (or `string` for state read back from .env). */
   type: string;
 }

@@ -106,6 +106,7 @@ export function readCliInputs(
     purge: values.purge ?? false,
     stderrLines: parseLineCount(values['stderr-lines'], '--stderr-lines', 50),
     persist: !values['no-persist'],
+    maskedOutputs: new Set(),
     interactive,
     env,
   };

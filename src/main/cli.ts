@@ -56,7 +56,7 @@ export function resultJson(result: Result): Record<string, unknown> {
   const outputs: Record<string, unknown> = {};
   for (const [key, o] of result.outputs) {
     Object.defineProperty(outputs, key, {
-      value: { value: o.secret ? REDACTED : o.value, secret: o.secret, type: o.type },
+      value: { value: o.masked ? REDACTED : o.value, secret: o.secret, masked: o.masked, type: o.type },
       enumerable: true,
     });
   }
@@ -66,7 +66,7 @@ export function resultJson(result: Result): Record<string, unknown> {
 function render(result: Result, host: TerminalHost): void {
   const c = host.style();
   const env = result.environment ? ` "${result.environment}"` : '';
-  const outputLines = [...result.outputs].map(([k, o]) => `  ${k}=${o.secret ? REDACTED : o.value}`);
+  const outputLines = [...result.outputs].map(([k, o]) => `  ${k}=${o.masked ? REDACTED : o.value}`);
   if (result.status === 'succeeded') {
     const ran = result.scripts.filter((s) => s.status !== 'not-run');
     const ok = ran.filter((s) => s.status === 'succeeded').length;

@@ -1,0 +1,29 @@
+/**
+ * GitHub Action entry point (action.yml `runs.main`): inputs → Request, run, publish the Result.
+ */
+import * as core from '@actions/core';
+import { ScriptsError } from '../core/errors.js';
+import { run } from '../core/provider.js';
+import { GitHubHost } from '../hosts/github.js';
+import { readActionInputs } from './action-inputs.js';
+
+async function main(): Promise<void> {
+  const host = new GitHubHost(process.env.GITHUB_WORKSPACE || process.cwd());
+  let settings;
+  try {
+    settings = readActionInputs((name) => core.getInput(name), process.env, process.cwd());
+  } catch (err) {
+    if (err instanceof ScriptsError) return host.fail(err.toData());
+    throw err;
+  }
+  const onSigint = () => host.cancellation.cancel('SIGINT');
+  const onSigterm = () => host.cancellation.cancel('SIGTERM');
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
+  const result = await run(settings.request, host);
+  await host.publish(result, { exportEnv: settings.exportEnv });
+}
+
+await main().catch((err: unknown) => {
+  core.setFailed(`azd-scripts failed unexpectedly: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+});
