@@ -13,6 +13,7 @@ const outRoot = path.resolve(process.argv[2] ?? root);
 export const BUNDLES = [
   ['src/main/cli.ts', 'dist/cli'],
   ['src/main/action.ts', 'dist/action'],
+  ['src/main/task.ts', 'task/dist'],
 ];
 
 const ncc = path.join(root, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js');

@@ -1170,6 +1170,9 @@ async function resolveProjectFile(root, written, options) {
     const fail = (code, message, hint) => {
         throw new errors/* ScriptsError */.jW({ code, message: `${(0,errors/* formatLocation */.j$)(where)}${message}`, hint, ...where });
     };
+    if (written.includes('\0')) {
+        fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} path contains a NUL character.`, 'Remove the NUL character from the path in azure.yaml.');
+    }
     if (external_node_path_default().posix.isAbsolute(written) || external_node_path_default().win32.isAbsolute(written)) {
         fail('PATH_OUTSIDE_PROJECT', `${options.key}: the ${options.what} path "${written}" is absolute; paths must be relative to the project root (${root}).`, `Write it relative to the folder of azure.yaml, e.g. "scripts/${external_node_path_default().basename(written)}".`);
     }
@@ -1185,15 +1188,29 @@ async function resolveProjectFile(root, written, options) {
         if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR')) {
             fail('SCRIPT_NOT_FOUND', `${options.key}: ${options.what} not found: ${absolute}`, `Create the file, or correct the path in azure.yaml (it is relative to ${root}).`);
         }
-        if (isErrno(err, 'ELOOP')) {
-            fail('SCRIPT_NOT_FOUND', `${options.key}: ${absolute} is a symlink loop.`, 'Point the symlink at a real file.');
-        }
-        throw err;
+        const code = err?.code;
+        if (!code)
+            throw err;
+        const reason = code === 'ELOOP'
+            ? 'is a symlink loop'
+            : code === 'ENAMETOOLONG'
+                ? 'has a name longer than the file system allows'
+                : code === 'EACCES' || code === 'EPERM'
+                    ? 'cannot be read (permission denied)'
+                    : `cannot be read (${code})`;
+        return fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} ${absolute} ${reason}.`, `Correct the path in azure.yaml, or fix the file's permissions.`);
     }
     if (!stat.isFile()) {
         fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} ${absolute} is not a regular file.`, `Point ${options.key} at a file, not a folder or device.`);
     }
-    const [realRoot, realFile] = await Promise.all([external_node_fs_namespaceObject.promises.realpath(root), external_node_fs_namespaceObject.promises.realpath(absolute)]);
+    let realRoot;
+    let realFile;
+    try {
+        [realRoot, realFile] = await Promise.all([external_node_fs_namespaceObject.promises.realpath(root), external_node_fs_namespaceObject.promises.realpath(absolute)]);
+    }
+    catch (err) {
+        return fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} ${absolute} cannot be resolved (${err.code ?? String(err)}).`, 'Correct the path in azure.yaml.');
+    }
     if (!isInside(realRoot, realFile)) {
         fail('PATH_OUTSIDE_PROJECT', `${options.key}: the ${options.what} ${absolute} resolves through a symlink to ${realFile}, outside the project root (${realRoot}).`, 'Copy the file into the project instead of linking to it from outside.');
     }
@@ -1238,6 +1255,15 @@ const DESCRIPTIONS = {
 /** Walks up from `cwd` to the first folder holding azure.yaml (or azure.yml). */
 async function findProjectFile(cwd) {
     let dir = external_node_path_default().resolve(cwd);
+    // A mistyped folder must not silently select the project above it (think `down --force`).
+    const start = await external_node_fs_namespaceObject.promises.stat(dir).catch(() => undefined);
+    if (!start?.isDirectory()) {
+        throw new errors/* ScriptsError */.jW({
+            code: 'PROJECT_NOT_FOUND',
+            message: `The working directory ${dir} ${start ? 'is not a folder' : 'does not exist'}.`,
+            hint: 'Point the working directory (--cwd, working-directory, workingDirectory) at your azd project folder.',
+        });
+    }
     for (;;) {
         for (const name of PROJECT_FILES) {
             const candidate = external_node_path_default().join(dir, name);

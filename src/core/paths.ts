@@ -22,6 +22,13 @@ export async function resolveProjectFile(root: string, written: string, options:
   const fail = (code: 'PATH_OUTSIDE_PROJECT' | 'SCRIPT_NOT_FOUND', message: string, hint: string): never => {
     throw new ScriptsError({ code, message: `${formatLocation(where)}${message}`, hint, ...where });
   };
+  if (written.includes('\0')) {
+    fail(
+      'SCRIPT_NOT_FOUND',
+      `${options.key}: the ${options.what} path contains a NUL character.`,
+      'Remove the NUL character from the path in azure.yaml.',
+    );
+  }
   if (path.posix.isAbsolute(written) || path.win32.isAbsolute(written)) {
     fail(
       'PATH_OUTSIDE_PROJECT',
@@ -48,10 +55,21 @@ export async function resolveProjectFile(root: string, written: string, options:
         `Create the file, or correct the path in azure.yaml (it is relative to ${root}).`,
       );
     }
-    if (isErrno(err, 'ELOOP')) {
-      fail('SCRIPT_NOT_FOUND', `${options.key}: ${absolute} is a symlink loop.`, 'Point the symlink at a real file.');
-    }
-    throw err;
+    const code = (err as NodeJS.ErrnoException | undefined)?.code;
+    if (!code) throw err;
+    const reason =
+      code === 'ELOOP'
+        ? 'is a symlink loop'
+        : code === 'ENAMETOOLONG'
+          ? 'has a name longer than the file system allows'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'cannot be read (permission denied)'
+            : `cannot be read (${code})`;
+    return fail(
+      'SCRIPT_NOT_FOUND',
+      `${options.key}: the ${options.what} ${absolute} ${reason}.`,
+      `Correct the path in azure.yaml, or fix the file's permissions.`,
+    );
   }
   if (!stat.isFile()) {
     fail(
@@ -60,7 +78,17 @@ export async function resolveProjectFile(root: string, written: string, options:
       `Point ${options.key} at a file, not a folder or device.`,
     );
   }
-  const [realRoot, realFile] = await Promise.all([fs.realpath(root), fs.realpath(absolute)]);
+  let realRoot: string;
+  let realFile: string;
+  try {
+    [realRoot, realFile] = await Promise.all([fs.realpath(root), fs.realpath(absolute)]);
+  } catch (err) {
+    return fail(
+      'SCRIPT_NOT_FOUND',
+      `${options.key}: the ${options.what} ${absolute} cannot be resolved (${(err as NodeJS.ErrnoException).code ?? String(err)}).`,
+      'Correct the path in azure.yaml.',
+    );
+  }
   if (!isInside(realRoot, realFile)) {
     fail(
       'PATH_OUTSIDE_PROJECT',

@@ -56,6 +56,15 @@ const DESCRIPTIONS: Record<string, string> = {
 /** Walks up from `cwd` to the first folder holding azure.yaml (or azure.yml). */
 export async function findProjectFile(cwd: string): Promise<string> {
   let dir = path.resolve(cwd);
+  // A mistyped folder must not silently select the project above it (think `down --force`).
+  const start = await fs.stat(dir).catch(() => undefined);
+  if (!start?.isDirectory()) {
+    throw new ScriptsError({
+      code: 'PROJECT_NOT_FOUND',
+      message: `The working directory ${dir} ${start ? 'is not a folder' : 'does not exist'}.`,
+      hint: 'Point the working directory (--cwd, working-directory, workingDirectory) at your azd project folder.',
+    });
+  }
   for (;;) {
     for (const name of PROJECT_FILES) {
       const candidate = path.join(dir, name);
