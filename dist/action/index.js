@@ -28620,8 +28620,11 @@ function parseDotenv(input) {
                 valueStart = i + 1;
                 break;
             }
-            if (KEY_CHAR.test(c))
+            if (c.charCodeAt(0) < 0x80 ? KEY_CHAR.test(c) : isKeyRune(src, i)) {
+                if (c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) < 0xdc00)
+                    i++;
                 continue;
+            }
             const shown = c === '\n' ? 'a line break' : JSON.stringify(c);
             throw new DotenvSyntaxError(`unexpected character ${shown} in variable name ${JSON.stringify(src.slice(keyStart, i).trim())}`, lineAt(i));
         }
@@ -28670,6 +28673,17 @@ function parseDotenv(input) {
         out.set(key, value);
     }
     return out;
+}
+/**
+ * godotenv checks a key byte by byte, reading each byte as if it were a Latin-1 character: a non-ASCII character
+ * is accepted only when every byte of its UTF-8 form is, on its own, a letter, a digit or a space.
+ */
+function isKeyRune(src, i) {
+    const bytes = Buffer.from(String.fromCodePoint(src.codePointAt(i)));
+    return [...bytes].every((b) => {
+        const c = String.fromCharCode(b);
+        return isSpace(c) || /[\p{L}\p{N}]/u.test(c);
+    });
 }
 function trimSpace(s) {
     let a = 0;
@@ -29180,10 +29194,10 @@ async function selectEnvironmentName(root, explicit, osEnv) {
             hint: 'Pass an environment name (-e NAME, the `environment` input, `environmentName` in Azure Pipelines) or set AZURE_ENV_NAME.',
         });
     }
-    if (!ENV_NAME.test(name)) {
+    if (!ENV_NAME.test(name) || name === '.' || name === '..') {
         throw new errors/* ScriptsError */.jW({
             code: 'ENVIRONMENT_NAME_INVALID',
-            message: `The environment name "${name}" (from ${source}) is not valid: use 1 to 64 letters, digits, '-', '(', ')', '_' or '.'.`,
+            message: `The environment name "${name}" (from ${source}) is not valid: use 1 to 64 letters, digits, '-', '(', ')', '_' or '.' (and not just "." or "..").`,
             hint: 'Choose a name such as "dev" or "staging-eastus".',
         });
     }
@@ -29201,6 +29215,7 @@ class AzdEnvironment {
     onDisk = false;
     /** Changes kept in memory when not persisting, re-applied over each reload. */
     pending = new Map();
+    pendingRemoved = new Set();
     constructor(root, name, persist) {
         this.root = root;
         this.name = name;
@@ -29262,9 +29277,12 @@ class AzdEnvironment {
         if (!this.persist && !this.onDisk)
             return this.values;
         const fresh = await this.read();
-        if (!this.persist)
+        if (!this.persist) {
+            for (const k of this.pendingRemoved)
+                fresh.delete(k);
             for (const [k, v] of this.pending)
                 fresh.set(k, v);
+        }
         this.values = fresh;
         return fresh;
     }
@@ -29295,10 +29313,12 @@ class AzdEnvironment {
             for (const key of remove) {
                 this.values.delete(key);
                 this.pending.delete(key);
+                this.pendingRemoved.add(key);
             }
             for (const [k, v] of set) {
                 this.values.set(k, v);
                 this.pending.set(k, v);
+                this.pendingRemoved.delete(k);
             }
             return skipped;
         }
@@ -29314,11 +29334,14 @@ class AzdEnvironment {
             for (const [key, value] of current) {
                 const reason = set.has(key) ? undefined : unsavableReason(key, value);
                 if (reason && key !== '') {
+                    const line = await this.lineOf(key);
+                    const at = line === undefined ? this.dotenvFile : `${this.dotenvFile}:${line}`;
                     throw new errors/* ScriptsError */.jW({
                         code: 'DOTENV_UNSAVABLE',
-                        message: `${this.dotenvFile}: the existing value of ${key} cannot be written back: ${reason}.`,
+                        message: `${at}: the existing value of ${key} cannot be written back: ${reason}.`,
                         hint: `Change or remove ${key} in ${this.dotenvFile} (azd would corrupt the file saving it too). The file was left unchanged.`,
                         file: this.dotenvFile,
+                        ...(line === undefined ? {} : { line }),
                     });
                 }
             }
@@ -29327,6 +29350,19 @@ class AzdEnvironment {
         });
         this.onDisk = true;
         return skipped;
+    }
+    /** The 1-based line where `key` is last assigned in `.env`, for messages. */
+    async lineOf(key) {
+        const text = await readTextFile(this.dotenvFile, { what: 'azd environment file', maxBytes: 64 * MiB });
+        if (text === undefined)
+            return undefined;
+        const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const pattern = new RegExp(`^\\s*(export\\s+)?${escaped}\\s*[=:]`);
+        const lines = text.split('\n');
+        for (let i = lines.length - 1; i >= 0; i--)
+            if (pattern.test(lines[i]))
+                return i + 1;
+        return undefined;
     }
     /** `.azure/<env>/config.json` as an object ({} when missing). */
     async readConfig() {
@@ -30169,6 +30205,7 @@ async function resolveParameters(options) {
         }
         else {
             let candidate;
+            let conflicting = false;
             for (const d of declarations) {
                 const own = fromDeclaredValue(d, lookup, missing);
                 if (!own)
@@ -30176,11 +30213,13 @@ async function resolveParameters(options) {
                 if (candidate && candidate.value !== own.value) {
                     const show = (v) => (secret ? 'another value' : JSON.stringify(v));
                     problems.add(conflict(key, candidate.from, d, show(candidate.value), show(own.value)));
-                    candidate = undefined;
+                    conflicting = true;
                     break;
                 }
                 candidate ??= { ...own, from: d };
             }
+            if (conflicting)
+                continue;
             if (candidate)
                 found = { value: candidate.value, source: candidate.source };
             else if (nonEmpty(azdEnv.get(key)) !== undefined)
@@ -30204,6 +30243,8 @@ async function resolveParameters(options) {
             toPersist.set(key, typed.value);
         plan.push(planned(key, typed.value, secret, found.source, declarations));
     }
+    if (!problems.empty && unresolved.length > 0)
+        problems.add(unresolvedError(unresolved));
     problems.throwIfAny('in the parameter files; nothing was run');
     if (unresolved.length > 0) {
         if (!options.prompt || options.command === 'preview') {
@@ -30403,6 +30444,7 @@ function runScript(options) {
         let cancelled = false;
         const timers = [];
         let drainTimer;
+        let drainWait;
         let openStreams = 2;
         const signalGroup = (signal) => {
             const pid = child.pid;
@@ -30428,6 +30470,7 @@ function runScript(options) {
             timers.forEach(clearTimeout);
             if (drainTimer)
                 clearTimeout(drainTimer);
+            drainWait?.off('drain', onDrain);
             removeAbort();
             removeEscalate();
             child.stdout?.unpipe(options.stdout);
@@ -30479,12 +30522,37 @@ function runScript(options) {
             if (openStreams === 0)
                 finish();
         };
+        // Time spent waiting for a slow reader of our output is not idle time: the pipes still hold the script's
+        // output, paused by backpressure, and cutting them off would lose it.
+        const stalled = () => options.stdout.writableNeedDrain || options.stderr.writableNeedDrain;
+        const finishUnlessStalled = () => {
+            if (stalled())
+                return void waitForDrain();
+            finish();
+        };
+        const waitForDrain = () => {
+            if (drainWait)
+                return;
+            drainWait = options.stdout.writableNeedDrain ? options.stdout : options.stderr;
+            drainWait.once('drain', onDrain);
+        };
+        const onDrain = () => {
+            drainWait = undefined;
+            armDrain();
+        };
         const armDrain = () => {
-            if (!exited)
+            if (!exited || settled)
                 return;
             if (drainTimer)
                 clearTimeout(drainTimer);
-            drainTimer = setTimeout(finish, DRAIN_IDLE_MS);
+            drainTimer = setTimeout(finishUnlessStalled, DRAIN_IDLE_MS);
+        };
+        const capDrain = (ms) => {
+            timers.push(setTimeout(() => {
+                if (stalled())
+                    return capDrain(ms);
+                finish();
+            }, ms));
         };
         for (const [stream, sink] of [
             [child.stdout, options.stdout],
@@ -30515,7 +30583,7 @@ function runScript(options) {
                 return finish();
             armDrain();
             // A leftover background process that keeps writing must not hold the run open forever.
-            timers.push(setTimeout(finish, cancelled ? DRAIN_IDLE_MS : MAX_DRAIN_MS));
+            capDrain(cancelled ? DRAIN_IDLE_MS : MAX_DRAIN_MS);
         });
     });
 }
@@ -31483,7 +31551,8 @@ async function main() {
     const host = new _hosts_github_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubHost */ .u(process.env.GITHUB_WORKSPACE || process.cwd());
     let settings;
     try {
-        settings = (0,_action_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .readActionInputs */ .U)((name) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name), process.env, process.cwd());
+        // `parameters` is read untrimmed: its line numbers (in errors) and a last value's trailing spaces count.
+        settings = (0,_action_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .readActionInputs */ .U)((name) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name, { trimWhitespace: name !== 'parameters' }), process.env, process.cwd());
     }
     catch (err) {
         if (err instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ScriptsError */ .jW)

@@ -252,8 +252,11 @@ function parseDotenv(input) {
                 valueStart = i + 1;
                 break;
             }
-            if (KEY_CHAR.test(c))
+            if (c.charCodeAt(0) < 0x80 ? KEY_CHAR.test(c) : isKeyRune(src, i)) {
+                if (c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) < 0xdc00)
+                    i++;
                 continue;
+            }
             const shown = c === '\n' ? 'a line break' : JSON.stringify(c);
             throw new DotenvSyntaxError(`unexpected character ${shown} in variable name ${JSON.stringify(src.slice(keyStart, i).trim())}`, lineAt(i));
         }
@@ -302,6 +305,17 @@ function parseDotenv(input) {
         out.set(key, value);
     }
     return out;
+}
+/**
+ * godotenv checks a key byte by byte, reading each byte as if it were a Latin-1 character: a non-ASCII character
+ * is accepted only when every byte of its UTF-8 form is, on its own, a letter, a digit or a space.
+ */
+function isKeyRune(src, i) {
+    const bytes = Buffer.from(String.fromCodePoint(src.codePointAt(i)));
+    return [...bytes].every((b) => {
+        const c = String.fromCharCode(b);
+        return isSpace(c) || /[\p{L}\p{N}]/u.test(c);
+    });
 }
 function trimSpace(s) {
     let a = 0;
@@ -812,10 +826,10 @@ async function selectEnvironmentName(root, explicit, osEnv) {
             hint: 'Pass an environment name (-e NAME, the `environment` input, `environmentName` in Azure Pipelines) or set AZURE_ENV_NAME.',
         });
     }
-    if (!ENV_NAME.test(name)) {
+    if (!ENV_NAME.test(name) || name === '.' || name === '..') {
         throw new errors/* ScriptsError */.jW({
             code: 'ENVIRONMENT_NAME_INVALID',
-            message: `The environment name "${name}" (from ${source}) is not valid: use 1 to 64 letters, digits, '-', '(', ')', '_' or '.'.`,
+            message: `The environment name "${name}" (from ${source}) is not valid: use 1 to 64 letters, digits, '-', '(', ')', '_' or '.' (and not just "." or "..").`,
             hint: 'Choose a name such as "dev" or "staging-eastus".',
         });
     }
@@ -833,6 +847,7 @@ class AzdEnvironment {
     onDisk = false;
     /** Changes kept in memory when not persisting, re-applied over each reload. */
     pending = new Map();
+    pendingRemoved = new Set();
     constructor(root, name, persist) {
         this.root = root;
         this.name = name;
@@ -894,9 +909,12 @@ class AzdEnvironment {
         if (!this.persist && !this.onDisk)
             return this.values;
         const fresh = await this.read();
-        if (!this.persist)
+        if (!this.persist) {
+            for (const k of this.pendingRemoved)
+                fresh.delete(k);
             for (const [k, v] of this.pending)
                 fresh.set(k, v);
+        }
         this.values = fresh;
         return fresh;
     }
@@ -927,10 +945,12 @@ class AzdEnvironment {
             for (const key of remove) {
                 this.values.delete(key);
                 this.pending.delete(key);
+                this.pendingRemoved.add(key);
             }
             for (const [k, v] of set) {
                 this.values.set(k, v);
                 this.pending.set(k, v);
+                this.pendingRemoved.delete(k);
             }
             return skipped;
         }
@@ -946,11 +966,14 @@ class AzdEnvironment {
             for (const [key, value] of current) {
                 const reason = set.has(key) ? undefined : unsavableReason(key, value);
                 if (reason && key !== '') {
+                    const line = await this.lineOf(key);
+                    const at = line === undefined ? this.dotenvFile : `${this.dotenvFile}:${line}`;
                     throw new errors/* ScriptsError */.jW({
                         code: 'DOTENV_UNSAVABLE',
-                        message: `${this.dotenvFile}: the existing value of ${key} cannot be written back: ${reason}.`,
+                        message: `${at}: the existing value of ${key} cannot be written back: ${reason}.`,
                         hint: `Change or remove ${key} in ${this.dotenvFile} (azd would corrupt the file saving it too). The file was left unchanged.`,
                         file: this.dotenvFile,
+                        ...(line === undefined ? {} : { line }),
                     });
                 }
             }
@@ -959,6 +982,19 @@ class AzdEnvironment {
         });
         this.onDisk = true;
         return skipped;
+    }
+    /** The 1-based line where `key` is last assigned in `.env`, for messages. */
+    async lineOf(key) {
+        const text = await readTextFile(this.dotenvFile, { what: 'azd environment file', maxBytes: 64 * MiB });
+        if (text === undefined)
+            return undefined;
+        const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const pattern = new RegExp(`^\\s*(export\\s+)?${escaped}\\s*[=:]`);
+        const lines = text.split('\n');
+        for (let i = lines.length - 1; i >= 0; i--)
+            if (pattern.test(lines[i]))
+                return i + 1;
+        return undefined;
     }
     /** `.azure/<env>/config.json` as an object ({} when missing). */
     async readConfig() {
@@ -2935,6 +2971,7 @@ async function resolveParameters(options) {
         }
         else {
             let candidate;
+            let conflicting = false;
             for (const d of declarations) {
                 const own = fromDeclaredValue(d, lookup, missing);
                 if (!own)
@@ -2942,11 +2979,13 @@ async function resolveParameters(options) {
                 if (candidate && candidate.value !== own.value) {
                     const show = (v) => (secret ? 'another value' : JSON.stringify(v));
                     problems.add(conflict(key, candidate.from, d, show(candidate.value), show(own.value)));
-                    candidate = undefined;
+                    conflicting = true;
                     break;
                 }
                 candidate ??= { ...own, from: d };
             }
+            if (conflicting)
+                continue;
             if (candidate)
                 found = { value: candidate.value, source: candidate.source };
             else if (nonEmpty(azdEnv.get(key)) !== undefined)
@@ -2970,6 +3009,8 @@ async function resolveParameters(options) {
             toPersist.set(key, typed.value);
         plan.push(planned(key, typed.value, secret, found.source, declarations));
     }
+    if (!problems.empty && unresolved.length > 0)
+        problems.add(unresolvedError(unresolved));
     problems.throwIfAny('in the parameter files; nothing was run');
     if (unresolved.length > 0) {
         if (!options.prompt || options.command === 'preview') {
@@ -3169,6 +3210,7 @@ function runScript(options) {
         let cancelled = false;
         const timers = [];
         let drainTimer;
+        let drainWait;
         let openStreams = 2;
         const signalGroup = (signal) => {
             const pid = child.pid;
@@ -3194,6 +3236,7 @@ function runScript(options) {
             timers.forEach(clearTimeout);
             if (drainTimer)
                 clearTimeout(drainTimer);
+            drainWait?.off('drain', onDrain);
             removeAbort();
             removeEscalate();
             child.stdout?.unpipe(options.stdout);
@@ -3245,12 +3288,37 @@ function runScript(options) {
             if (openStreams === 0)
                 finish();
         };
+        // Time spent waiting for a slow reader of our output is not idle time: the pipes still hold the script's
+        // output, paused by backpressure, and cutting them off would lose it.
+        const stalled = () => options.stdout.writableNeedDrain || options.stderr.writableNeedDrain;
+        const finishUnlessStalled = () => {
+            if (stalled())
+                return void waitForDrain();
+            finish();
+        };
+        const waitForDrain = () => {
+            if (drainWait)
+                return;
+            drainWait = options.stdout.writableNeedDrain ? options.stdout : options.stderr;
+            drainWait.once('drain', onDrain);
+        };
+        const onDrain = () => {
+            drainWait = undefined;
+            armDrain();
+        };
         const armDrain = () => {
-            if (!exited)
+            if (!exited || settled)
                 return;
             if (drainTimer)
                 clearTimeout(drainTimer);
-            drainTimer = setTimeout(finish, DRAIN_IDLE_MS);
+            drainTimer = setTimeout(finishUnlessStalled, DRAIN_IDLE_MS);
+        };
+        const capDrain = (ms) => {
+            timers.push(setTimeout(() => {
+                if (stalled())
+                    return capDrain(ms);
+                finish();
+            }, ms));
         };
         for (const [stream, sink] of [
             [child.stdout, options.stdout],
@@ -3281,7 +3349,7 @@ function runScript(options) {
                 return finish();
             armDrain();
             // A leftover background process that keeps writing must not hold the run open forever.
-            timers.push(setTimeout(finish, cancelled ? DRAIN_IDLE_MS : MAX_DRAIN_MS));
+            capDrain(cancelled ? DRAIN_IDLE_MS : MAX_DRAIN_MS);
         });
     });
 }
@@ -3857,7 +3925,10 @@ class Cancellation {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/hosts/terminal.ts
+
 
 class TerminalHost {
     options;
@@ -3917,22 +3988,36 @@ function colors(stream, env) {
         green: wrap(32, 39),
     };
 }
+/** Ctrl-C at a prompt ends the run as a cancellation, not as an error of ours. */
+async function asked(question) {
+    try {
+        return await question();
+    }
+    catch (err) {
+        if (err instanceof Error && err.name === 'ExitPromptError') {
+            throw new errors/* ScriptsError */.jW({
+                code: 'CANCELLED',
+                message: 'Cancelled (Ctrl-C) at a prompt; no script was run.',
+                hint: 'Run again to finish, or supply the values with --param.',
+            });
+        }
+        throw err;
+    }
+}
 /** Prompts through @inquirer/prompts, loaded only when a question is actually asked. */
 class InquirerPrompter {
     async confirm(message) {
         const { confirm } = await __nccwpck_require__.e(/* import() */ 731).then(__nccwpck_require__.bind(__nccwpck_require__, 5731));
-        return confirm({ message, default: false });
+        return asked(() => confirm({ message, default: false }));
     }
     async text(options) {
         const { input, password } = await __nccwpck_require__.e(/* import() */ 731).then(__nccwpck_require__.bind(__nccwpck_require__, 5731));
         const validate = (value) => options.validate?.(value) ?? true;
-        return options.secret
-            ? password({ message: options.message, mask: '*', validate })
-            : input({ message: options.message, validate });
+        return asked(() => options.secret ? password({ message: options.message, mask: '*', validate }) : input({ message: options.message, validate }));
     }
     async select(options) {
         const { select } = await __nccwpck_require__.e(/* import() */ 731).then(__nccwpck_require__.bind(__nccwpck_require__, 5731));
-        return select({ message: options.message, choices: options.choices, pageSize: 15 });
+        return asked(() => select({ message: options.message, choices: options.choices, pageSize: 15 }));
     }
 }
 
@@ -4179,9 +4264,9 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _core_provider_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9462);
 /* harmony import */ var _core_secrets_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8198);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/* harmony import */ var _hosts_terminal_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5983);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1013);
-/* harmony import */ var _cli_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8805);
+/* harmony import */ var _hosts_terminal_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5983);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1013);
+/* harmony import */ var _cli_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8805);
 /**
  * `azd-scripts`: the engine for a person at a terminal. Reads argv into a Request, runs it, prints the Result.
  * Exit codes: 0 success, 1 failure, 2 usage error, 130 cancelled.
@@ -4196,7 +4281,7 @@ async function main() {
     const terminal = { stdinTTY: process.stdin.isTTY === true, stdoutTTY: process.stdout.isTTY === true };
     let settings;
     try {
-        settings = (0,_cli_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .readCliInputs */ .e)(process.argv.slice(2), process.env, process.cwd(), terminal);
+        settings = (0,_cli_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .readCliInputs */ .e)(process.argv.slice(2), process.env, process.cwd(), terminal);
     }
     catch (err) {
         if (!(err instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ScriptsError */ .jW))
@@ -4205,15 +4290,15 @@ async function main() {
         return 2;
     }
     if (settings === 'help') {
-        process.stdout.write(`${_cli_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .HELP */ ._}\n`);
+        process.stdout.write(`${_cli_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .HELP */ ._}\n`);
         return 0;
     }
     if (settings === 'version') {
-        process.stdout.write(`${_version_js__WEBPACK_IMPORTED_MODULE_2__/* .VERSION */ .x}\n`);
+        process.stdout.write(`${_version_js__WEBPACK_IMPORTED_MODULE_3__/* .VERSION */ .x}\n`);
         return 0;
     }
     const json = settings.output === 'json';
-    const host = new _hosts_terminal_js__WEBPACK_IMPORTED_MODULE_4__/* .TerminalHost */ .L({
+    const host = new _hosts_terminal_js__WEBPACK_IMPORTED_MODULE_2__/* .TerminalHost */ .L({
         log: json ? process.stderr : process.stdout,
         errors: process.stderr,
         scriptStdout: json ? process.stderr : process.stdout,

@@ -81,7 +81,10 @@ export function parseDotenv(input: string): EnvValues {
         valueStart = i + 1;
         break;
       }
-      if (KEY_CHAR.test(c)) continue;
+      if (c.charCodeAt(0) < 0x80 ? KEY_CHAR.test(c) : isKeyRune(src, i)) {
+        if (c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) < 0xdc00) i++;
+        continue;
+      }
       const shown = c === '\n' ? 'a line break' : JSON.stringify(c);
       throw new DotenvSyntaxError(
         `unexpected character ${shown} in variable name ${JSON.stringify(src.slice(keyStart, i).trim())}`,
@@ -128,6 +131,18 @@ export function parseDotenv(input: string): EnvValues {
     out.set(key, value);
   }
   return out;
+}
+
+/**
+ * godotenv checks a key byte by byte, reading each byte as if it were a Latin-1 character: a non-ASCII character
+ * is accepted only when every byte of its UTF-8 form is, on its own, a letter, a digit or a space.
+ */
+function isKeyRune(src: string, i: number): boolean {
+  const bytes = Buffer.from(String.fromCodePoint(src.codePointAt(i)!));
+  return [...bytes].every((b) => {
+    const c = String.fromCharCode(b);
+    return isSpace(c) || /[\p{L}\p{N}]/u.test(c);
+  });
 }
 
 function trimSpace(s: string): string {

@@ -53,10 +53,10 @@ export async function selectEnvironmentName(root: string, explicit: string | und
       hint: 'Pass an environment name (-e NAME, the `environment` input, `environmentName` in Azure Pipelines) or set AZURE_ENV_NAME.',
     });
   }
-  if (!ENV_NAME.test(name)) {
+  if (!ENV_NAME.test(name) || name === '.' || name === '..') {
     throw new ScriptsError({
       code: 'ENVIRONMENT_NAME_INVALID',
-      message: `The environment name "${name}" (from ${source}) is not valid: use 1 to 64 letters, digits, '-', '(', ')', '_' or '.'.`,
+      message: `The environment name "${name}" (from ${source}) is not valid: use 1 to 64 letters, digits, '-', '(', ')', '_' or '.' (and not just "." or "..").`,
       hint: 'Choose a name such as "dev" or "staging-eastus".',
     });
   }
@@ -80,6 +80,7 @@ export class AzdEnvironment {
   private onDisk = false;
   /** Changes kept in memory when not persisting, re-applied over each reload. */
   private readonly pending = new Map<string, string>();
+  private readonly pendingRemoved = new Set<string>();
 
   private constructor(
     readonly root: string,
@@ -144,7 +145,10 @@ export class AzdEnvironment {
   async reload(): Promise<EnvValues> {
     if (!this.persist && !this.onDisk) return this.values;
     const fresh = await this.read();
-    if (!this.persist) for (const [k, v] of this.pending) fresh.set(k, v);
+    if (!this.persist) {
+      for (const k of this.pendingRemoved) fresh.delete(k);
+      for (const [k, v] of this.pending) fresh.set(k, v);
+    }
     this.values = fresh;
     return fresh;
   }
@@ -175,10 +179,12 @@ export class AzdEnvironment {
       for (const key of remove) {
         this.values.delete(key);
         this.pending.delete(key);
+        this.pendingRemoved.add(key);
       }
       for (const [k, v] of set) {
         this.values.set(k, v);
         this.pending.set(k, v);
+        this.pendingRemoved.delete(k);
       }
       return skipped;
     }
@@ -191,11 +197,14 @@ export class AzdEnvironment {
       for (const [key, value] of current) {
         const reason = set.has(key) ? undefined : unsavableReason(key, value);
         if (reason && key !== '') {
+          const line = await this.lineOf(key);
+          const at = line === undefined ? this.dotenvFile : `${this.dotenvFile}:${line}`;
           throw new ScriptsError({
             code: 'DOTENV_UNSAVABLE',
-            message: `${this.dotenvFile}: the existing value of ${key} cannot be written back: ${reason}.`,
+            message: `${at}: the existing value of ${key} cannot be written back: ${reason}.`,
             hint: `Change or remove ${key} in ${this.dotenvFile} (azd would corrupt the file saving it too). The file was left unchanged.`,
             file: this.dotenvFile,
+            ...(line === undefined ? {} : { line }),
           });
         }
       }
@@ -204,6 +213,17 @@ export class AzdEnvironment {
     });
     this.onDisk = true;
     return skipped;
+  }
+
+  /** The 1-based line where `key` is last assigned in `.env`, for messages. */
+  private async lineOf(key: string): Promise<number | undefined> {
+    const text = await readTextFile(this.dotenvFile, { what: 'azd environment file', maxBytes: 64 * MiB });
+    if (text === undefined) return undefined;
+    const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`^\\s*(export\\s+)?${escaped}\\s*[=:]`);
+    const lines = text.split('\n');
+    for (let i = lines.length - 1; i >= 0; i--) if (pattern.test(lines[i]!)) return i + 1;
+    return undefined;
   }
 
   /** `.azure/<env>/config.json` as an object ({} when missing). */

@@ -250,17 +250,19 @@ export async function resolveParameters(options: ResolveOptions): Promise<Resolv
       found = { value: fromRequest, source: 'request' };
     } else {
       let candidate: { value: string; source: ParameterSource; from: Declaration } | undefined;
+      let conflicting = false;
       for (const d of declarations) {
         const own = fromDeclaredValue(d, lookup, missing);
         if (!own) continue;
         if (candidate && candidate.value !== own.value) {
           const show = (v: string) => (secret ? 'another value' : JSON.stringify(v));
           problems.add(conflict(key, candidate.from, d, show(candidate.value), show(own.value)));
-          candidate = undefined;
+          conflicting = true;
           break;
         }
         candidate ??= { ...own, from: d };
       }
+      if (conflicting) continue;
       if (candidate) found = { value: candidate.value, source: candidate.source };
       else if (nonEmpty(azdEnv.get(key)) !== undefined) found = { value: azdEnv.get(key)!, source: 'azd-env' };
       else if (nonEmpty(osEnv[key]) !== undefined) found = { value: osEnv[key]!, source: 'os-env' };
@@ -279,6 +281,7 @@ export async function resolveParameters(options: ResolveOptions): Promise<Resolv
     if (found.source === 'request' && !secret) toPersist.set(key, typed.value);
     plan.push(planned(key, typed.value, secret, found.source, declarations));
   }
+  if (!problems.empty && unresolved.length > 0) problems.add(unresolvedError(unresolved));
   problems.throwIfAny('in the parameter files; nothing was run');
 
   if (unresolved.length > 0) {

@@ -62,6 +62,7 @@ export function runScript(options: RunScriptOptions): Promise<ScriptExit> {
     let cancelled = false;
     const timers: NodeJS.Timeout[] = [];
     let drainTimer: NodeJS.Timeout | undefined;
+    let drainWait: Writable | undefined;
     let openStreams = 2;
 
     const signalGroup = (signal: NodeJS.Signals | 0): boolean => {
@@ -82,6 +83,7 @@ export function runScript(options: RunScriptOptions): Promise<ScriptExit> {
       settled = true;
       timers.forEach(clearTimeout);
       if (drainTimer) clearTimeout(drainTimer);
+      drainWait?.off('drain', onDrain);
       removeAbort();
       removeEscalate();
       child.stdout?.unpipe(options.stdout);
@@ -130,10 +132,34 @@ export function runScript(options: RunScriptOptions): Promise<ScriptExit> {
       openStreams--;
       if (openStreams === 0) finish();
     };
+    // Time spent waiting for a slow reader of our output is not idle time: the pipes still hold the script's
+    // output, paused by backpressure, and cutting them off would lose it.
+    const stalled = (): boolean => options.stdout.writableNeedDrain || options.stderr.writableNeedDrain;
+    const finishUnlessStalled = (): void => {
+      if (stalled()) return void waitForDrain();
+      finish();
+    };
+    const waitForDrain = (): void => {
+      if (drainWait) return;
+      drainWait = options.stdout.writableNeedDrain ? options.stdout : options.stderr;
+      drainWait.once('drain', onDrain);
+    };
+    const onDrain = (): void => {
+      drainWait = undefined;
+      armDrain();
+    };
     const armDrain = (): void => {
-      if (!exited) return;
+      if (!exited || settled) return;
       if (drainTimer) clearTimeout(drainTimer);
-      drainTimer = setTimeout(finish, DRAIN_IDLE_MS);
+      drainTimer = setTimeout(finishUnlessStalled, DRAIN_IDLE_MS);
+    };
+    const capDrain = (ms: number): void => {
+      timers.push(
+        setTimeout(() => {
+          if (stalled()) return capDrain(ms);
+          finish();
+        }, ms),
+      );
     };
     for (const [stream, sink] of [
       [child.stdout, options.stdout],
@@ -163,7 +189,7 @@ export function runScript(options: RunScriptOptions): Promise<ScriptExit> {
       if (openStreams === 0) return finish();
       armDrain();
       // A leftover background process that keeps writing must not hold the run open forever.
-      timers.push(setTimeout(finish, cancelled ? DRAIN_IDLE_MS : MAX_DRAIN_MS));
+      capDrain(cancelled ? DRAIN_IDLE_MS : MAX_DRAIN_MS);
     });
   });
 }

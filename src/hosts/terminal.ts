@@ -4,7 +4,7 @@
  */
 import type { Writable } from 'node:stream';
 import { Cancellation, type Host, type Prompter } from '../core/host.js';
-import type { Location } from '../core/errors.js';
+import { ScriptsError, type Location } from '../core/errors.js';
 
 export interface TerminalOptions {
   /** Where our own lines go. */
@@ -92,11 +92,27 @@ function colors(stream: NodeJS.WriteStream, env: Readonly<Record<string, string 
   };
 }
 
+/** Ctrl-C at a prompt ends the run as a cancellation, not as an error of ours. */
+async function asked<T>(question: () => Promise<T>): Promise<T> {
+  try {
+    return await question();
+  } catch (err) {
+    if (err instanceof Error && err.name === 'ExitPromptError') {
+      throw new ScriptsError({
+        code: 'CANCELLED',
+        message: 'Cancelled (Ctrl-C) at a prompt; no script was run.',
+        hint: 'Run again to finish, or supply the values with --param.',
+      });
+    }
+    throw err;
+  }
+}
+
 /** Prompts through @inquirer/prompts, loaded only when a question is actually asked. */
 class InquirerPrompter implements Prompter {
   async confirm(message: string): Promise<boolean> {
     const { confirm } = await import('@inquirer/prompts');
-    return confirm({ message, default: false });
+    return asked(() => confirm({ message, default: false }));
   }
 
   async text(options: {
@@ -106,13 +122,15 @@ class InquirerPrompter implements Prompter {
   }): Promise<string> {
     const { input, password } = await import('@inquirer/prompts');
     const validate = (value: string): string | true => options.validate?.(value) ?? true;
-    return options.secret
-      ? password({ message: options.message, mask: '*', validate })
-      : input({ message: options.message, validate });
+    return asked(() =>
+      options.secret
+        ? password({ message: options.message, mask: '*', validate })
+        : input({ message: options.message, validate }),
+    );
   }
 
   async select(options: { message: string; choices: Array<{ name: string; value: string }> }): Promise<string> {
     const { select } = await import('@inquirer/prompts');
-    return select({ message: options.message, choices: options.choices, pageSize: 15 });
+    return asked(() => select({ message: options.message, choices: options.choices, pageSize: 15 }));
   }
 }

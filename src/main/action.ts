@@ -11,7 +11,12 @@ async function main(): Promise<void> {
   const host = new GitHubHost(process.env.GITHUB_WORKSPACE || process.cwd());
   let settings;
   try {
-    settings = readActionInputs((name) => core.getInput(name), process.env, process.cwd());
+    // `parameters` is read untrimmed: its line numbers (in errors) and a last value's trailing spaces count.
+    settings = readActionInputs(
+      (name) => core.getInput(name, { trimWhitespace: name !== 'parameters' }),
+      process.env,
+      process.cwd(),
+    );
   } catch (err) {
     if (err instanceof ScriptsError) return host.fail(err.toData());
     throw err;

@@ -11667,8 +11667,11 @@ function parseDotenv(input) {
                 valueStart = i + 1;
                 break;
             }
-            if (KEY_CHAR.test(c))
+            if (c.charCodeAt(0) < 0x80 ? KEY_CHAR.test(c) : isKeyRune(src, i)) {
+                if (c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) < 0xdc00)
+                    i++;
                 continue;
+            }
             const shown = c === '\n' ? 'a line break' : JSON.stringify(c);
             throw new DotenvSyntaxError(`unexpected character ${shown} in variable name ${JSON.stringify(src.slice(keyStart, i).trim())}`, lineAt(i));
         }
@@ -11717,6 +11720,17 @@ function parseDotenv(input) {
         out.set(key, value);
     }
     return out;
+}
+/**
+ * godotenv checks a key byte by byte, reading each byte as if it were a Latin-1 character: a non-ASCII character
+ * is accepted only when every byte of its UTF-8 form is, on its own, a letter, a digit or a space.
+ */
+function isKeyRune(src, i) {
+    const bytes = Buffer.from(String.fromCodePoint(src.codePointAt(i)));
+    return [...bytes].every((b) => {
+        const c = String.fromCharCode(b);
+        return isSpace(c) || /[\p{L}\p{N}]/u.test(c);
+    });
 }
 function trimSpace(s) {
     let a = 0;
@@ -12227,10 +12241,10 @@ async function selectEnvironmentName(root, explicit, osEnv) {
             hint: 'Pass an environment name (-e NAME, the `environment` input, `environmentName` in Azure Pipelines) or set AZURE_ENV_NAME.',
         });
     }
-    if (!ENV_NAME.test(name)) {
+    if (!ENV_NAME.test(name) || name === '.' || name === '..') {
         throw new errors/* ScriptsError */.jW({
             code: 'ENVIRONMENT_NAME_INVALID',
-            message: `The environment name "${name}" (from ${source}) is not valid: use 1 to 64 letters, digits, '-', '(', ')', '_' or '.'.`,
+            message: `The environment name "${name}" (from ${source}) is not valid: use 1 to 64 letters, digits, '-', '(', ')', '_' or '.' (and not just "." or "..").`,
             hint: 'Choose a name such as "dev" or "staging-eastus".',
         });
     }
@@ -12248,6 +12262,7 @@ class AzdEnvironment {
     onDisk = false;
     /** Changes kept in memory when not persisting, re-applied over each reload. */
     pending = new Map();
+    pendingRemoved = new Set();
     constructor(root, name, persist) {
         this.root = root;
         this.name = name;
@@ -12309,9 +12324,12 @@ class AzdEnvironment {
         if (!this.persist && !this.onDisk)
             return this.values;
         const fresh = await this.read();
-        if (!this.persist)
+        if (!this.persist) {
+            for (const k of this.pendingRemoved)
+                fresh.delete(k);
             for (const [k, v] of this.pending)
                 fresh.set(k, v);
+        }
         this.values = fresh;
         return fresh;
     }
@@ -12342,10 +12360,12 @@ class AzdEnvironment {
             for (const key of remove) {
                 this.values.delete(key);
                 this.pending.delete(key);
+                this.pendingRemoved.add(key);
             }
             for (const [k, v] of set) {
                 this.values.set(k, v);
                 this.pending.set(k, v);
+                this.pendingRemoved.delete(k);
             }
             return skipped;
         }
@@ -12361,11 +12381,14 @@ class AzdEnvironment {
             for (const [key, value] of current) {
                 const reason = set.has(key) ? undefined : unsavableReason(key, value);
                 if (reason && key !== '') {
+                    const line = await this.lineOf(key);
+                    const at = line === undefined ? this.dotenvFile : `${this.dotenvFile}:${line}`;
                     throw new errors/* ScriptsError */.jW({
                         code: 'DOTENV_UNSAVABLE',
-                        message: `${this.dotenvFile}: the existing value of ${key} cannot be written back: ${reason}.`,
+                        message: `${at}: the existing value of ${key} cannot be written back: ${reason}.`,
                         hint: `Change or remove ${key} in ${this.dotenvFile} (azd would corrupt the file saving it too). The file was left unchanged.`,
                         file: this.dotenvFile,
+                        ...(line === undefined ? {} : { line }),
                     });
                 }
             }
@@ -12374,6 +12397,19 @@ class AzdEnvironment {
         });
         this.onDisk = true;
         return skipped;
+    }
+    /** The 1-based line where `key` is last assigned in `.env`, for messages. */
+    async lineOf(key) {
+        const text = await readTextFile(this.dotenvFile, { what: 'azd environment file', maxBytes: 64 * MiB });
+        if (text === undefined)
+            return undefined;
+        const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const pattern = new RegExp(`^\\s*(export\\s+)?${escaped}\\s*[=:]`);
+        const lines = text.split('\n');
+        for (let i = lines.length - 1; i >= 0; i--)
+            if (pattern.test(lines[i]))
+                return i + 1;
+        return undefined;
     }
     /** `.azure/<env>/config.json` as an object ({} when missing). */
     async readConfig() {
@@ -14350,6 +14386,7 @@ async function resolveParameters(options) {
         }
         else {
             let candidate;
+            let conflicting = false;
             for (const d of declarations) {
                 const own = fromDeclaredValue(d, lookup, missing);
                 if (!own)
@@ -14357,11 +14394,13 @@ async function resolveParameters(options) {
                 if (candidate && candidate.value !== own.value) {
                     const show = (v) => (secret ? 'another value' : JSON.stringify(v));
                     problems.add(conflict(key, candidate.from, d, show(candidate.value), show(own.value)));
-                    candidate = undefined;
+                    conflicting = true;
                     break;
                 }
                 candidate ??= { ...own, from: d };
             }
+            if (conflicting)
+                continue;
             if (candidate)
                 found = { value: candidate.value, source: candidate.source };
             else if (nonEmpty(azdEnv.get(key)) !== undefined)
@@ -14385,6 +14424,8 @@ async function resolveParameters(options) {
             toPersist.set(key, typed.value);
         plan.push(planned(key, typed.value, secret, found.source, declarations));
     }
+    if (!problems.empty && unresolved.length > 0)
+        problems.add(unresolvedError(unresolved));
     problems.throwIfAny('in the parameter files; nothing was run');
     if (unresolved.length > 0) {
         if (!options.prompt || options.command === 'preview') {
@@ -14584,6 +14625,7 @@ function runScript(options) {
         let cancelled = false;
         const timers = [];
         let drainTimer;
+        let drainWait;
         let openStreams = 2;
         const signalGroup = (signal) => {
             const pid = child.pid;
@@ -14609,6 +14651,7 @@ function runScript(options) {
             timers.forEach(clearTimeout);
             if (drainTimer)
                 clearTimeout(drainTimer);
+            drainWait?.off('drain', onDrain);
             removeAbort();
             removeEscalate();
             child.stdout?.unpipe(options.stdout);
@@ -14660,12 +14703,37 @@ function runScript(options) {
             if (openStreams === 0)
                 finish();
         };
+        // Time spent waiting for a slow reader of our output is not idle time: the pipes still hold the script's
+        // output, paused by backpressure, and cutting them off would lose it.
+        const stalled = () => options.stdout.writableNeedDrain || options.stderr.writableNeedDrain;
+        const finishUnlessStalled = () => {
+            if (stalled())
+                return void waitForDrain();
+            finish();
+        };
+        const waitForDrain = () => {
+            if (drainWait)
+                return;
+            drainWait = options.stdout.writableNeedDrain ? options.stdout : options.stderr;
+            drainWait.once('drain', onDrain);
+        };
+        const onDrain = () => {
+            drainWait = undefined;
+            armDrain();
+        };
         const armDrain = () => {
-            if (!exited)
+            if (!exited || settled)
                 return;
             if (drainTimer)
                 clearTimeout(drainTimer);
-            drainTimer = setTimeout(finish, DRAIN_IDLE_MS);
+            drainTimer = setTimeout(finishUnlessStalled, DRAIN_IDLE_MS);
+        };
+        const capDrain = (ms) => {
+            timers.push(setTimeout(() => {
+                if (stalled())
+                    return capDrain(ms);
+                finish();
+            }, ms));
         };
         for (const [stream, sink] of [
             [child.stdout, options.stdout],
@@ -14696,7 +14764,7 @@ function runScript(options) {
                 return finish();
             armDrain();
             // A leftover background process that keeps writing must not hold the run open forever.
-            timers.push(setTimeout(finish, cancelled ? DRAIN_IDLE_MS : MAX_DRAIN_MS));
+            capDrain(cancelled ? DRAIN_IDLE_MS : MAX_DRAIN_MS);
         });
     });
 }
