@@ -4013,7 +4013,9 @@ class InquirerPrompter {
     async text(options) {
         const { input, password } = await __nccwpck_require__.e(/* import() */ 731).then(__nccwpck_require__.bind(__nccwpck_require__, 5731));
         const validate = (value) => options.validate?.(value) ?? true;
-        return asked(() => options.secret ? password({ message: options.message, mask: '*', validate }) : input({ message: options.message, validate }));
+        return asked(() => options.secret
+            ? password({ message: options.message, mask: '*', validate })
+            : input({ message: options.message, validate }));
     }
     async select(options) {
         const { select } = await __nccwpck_require__.e(/* import() */ 731).then(__nccwpck_require__.bind(__nccwpck_require__, 5731));
