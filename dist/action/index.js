@@ -31088,7 +31088,7 @@ class Secrets {
         this.host.mask(value);
         this.values.add(value);
         // A multi-line secret can be printed one line at a time; each line is a secret of its own.
-        for (const line of value.split(/\r?\n/))
+        for (const line of value.split(/\r\n|\r|\n/))
             if (line.trim())
                 this.values.add(line);
         this.sorted = undefined;
@@ -31299,7 +31299,7 @@ class GitHubHost {
     mask(secret) {
         // The runner masks a value and each of its lines; registering every line as well costs nothing and keeps
         // a line printed on its own masked whatever the runner version.
-        for (const value of [secret, ...secret.split(/\r?\n/)]) {
+        for (const value of [secret, ...secret.split(/\r\n|\r|\n/)]) {
             if (!value.trim() || this.masked.has(value))
                 continue;
             this.masked.add(value);
@@ -31378,6 +31378,27 @@ function title(error) {
 /** A line of ours that starts with `::` would be read as a workflow command; a zero-width space defuses it. */
 function neutralize(text) {
     return text.replace(/^(\s*)::/gm, '$1:\u200b:');
+}
+
+
+/***/ }),
+
+/***/ 7822:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ cancelOnSignals)
+/* harmony export */ });
+/** Routes SIGINT and SIGTERM to `cancellation` until the returned function is called. */
+function cancelOnSignals(cancellation) {
+    const onSigint = () => cancellation.cancel('SIGINT');
+    const onSigterm = () => cancellation.cancel('SIGTERM');
+    process.on('SIGINT', onSigint);
+    process.on('SIGTERM', onSigterm);
+    return () => {
+        process.off('SIGINT', onSigint);
+        process.off('SIGTERM', onSigterm);
+    };
 }
 
 
@@ -31539,9 +31560,11 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _core_provider_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4325);
 /* harmony import */ var _hosts_github_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1688);
 /* harmony import */ var _action_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6227);
+/* harmony import */ var _hosts_signals_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7822);
 /**
  * GitHub Action entry point (action.yml `runs.main`): inputs → Request, run, publish the Result.
  */
+
 
 
 
@@ -31559,10 +31582,7 @@ async function main() {
             return host.fail(err.toData());
         throw err;
     }
-    const onSigint = () => host.cancellation.cancel('SIGINT');
-    const onSigterm = () => host.cancellation.cancel('SIGTERM');
-    process.on('SIGINT', onSigint);
-    process.on('SIGTERM', onSigterm);
+    (0,_hosts_signals_js__WEBPACK_IMPORTED_MODULE_5__/* .cancelOnSignals */ .d)(host.cancellation);
     const result = await (0,_core_provider_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)(settings.request, host);
     await host.publish(result, { exportEnv: settings.exportEnv });
 }

@@ -3854,7 +3854,7 @@ class Secrets {
         this.host.mask(value);
         this.values.add(value);
         // A multi-line secret can be printed one line at a time; each line is a secret of its own.
-        for (const line of value.split(/\r?\n/))
+        for (const line of value.split(/\r\n|\r|\n/))
             if (line.trim())
                 this.values.add(line);
         this.sorted = undefined;
@@ -3880,6 +3880,27 @@ class Secrets {
             out.problems = error.problems.map((p) => this.redactError(p));
         return out;
     }
+}
+
+
+/***/ }),
+
+/***/ 7822:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ cancelOnSignals)
+/* harmony export */ });
+/** Routes SIGINT and SIGTERM to `cancellation` until the returned function is called. */
+function cancelOnSignals(cancellation) {
+    const onSigint = () => cancellation.cancel('SIGINT');
+    const onSigterm = () => cancellation.cancel('SIGTERM');
+    process.on('SIGINT', onSigint);
+    process.on('SIGTERM', onSigterm);
+    return () => {
+        process.off('SIGINT', onSigint);
+        process.off('SIGTERM', onSigterm);
+    };
 }
 
 
@@ -4264,15 +4285,17 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony export */   y: () => (/* binding */ resultJson)
 /* harmony export */ });
 /* harmony import */ var _core_provider_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9462);
-/* harmony import */ var _core_secrets_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8198);
+/* harmony import */ var _core_secrets_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8198);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 /* harmony import */ var _hosts_terminal_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5983);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1013);
 /* harmony import */ var _cli_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8805);
+/* harmony import */ var _hosts_signals_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7822);
 /**
  * `azd-scripts`: the engine for a person at a terminal. Reads argv into a Request, runs it, prints the Result.
  * Exit codes: 0 success, 1 failure, 2 usage error, 130 cancelled.
  */
+
 
 
 
@@ -4309,13 +4332,9 @@ async function main() {
         prompt: settings.request.interactive,
         env: process.env,
     });
-    const onSigint = () => host.cancellation.cancel('SIGINT');
-    const onSigterm = () => host.cancellation.cancel('SIGTERM');
-    process.on('SIGINT', onSigint);
-    process.on('SIGTERM', onSigterm);
+    const stopListening = (0,_hosts_signals_js__WEBPACK_IMPORTED_MODULE_5__/* .cancelOnSignals */ .d)(host.cancellation);
     const result = await (0,_core_provider_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)(settings.request, host);
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigterm);
+    stopListening();
     if (json)
         process.stdout.write(`${JSON.stringify(resultJson(result), null, 2)}\n`);
     else
@@ -4327,7 +4346,7 @@ function resultJson(result) {
     const outputs = {};
     for (const [key, o] of result.outputs) {
         Object.defineProperty(outputs, key, {
-            value: { value: o.masked ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .X : o.value, secret: o.secret, masked: o.masked, type: o.type },
+            value: { value: o.masked ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_6__/* .REDACTED */ .X : o.value, secret: o.secret, masked: o.masked, type: o.type },
             enumerable: true,
         });
     }
@@ -4336,7 +4355,7 @@ function resultJson(result) {
 function render(result, host) {
     const c = host.style();
     const env = result.environment ? ` "${result.environment}"` : '';
-    const outputLines = [...result.outputs].map(([k, o]) => `  ${k}=${o.masked ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .X : o.value}`);
+    const outputLines = [...result.outputs].map(([k, o]) => `  ${k}=${o.masked ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_6__/* .REDACTED */ .X : o.value}`);
     if (result.status === 'succeeded') {
         const ran = result.scripts.filter((s) => s.status !== 'not-run');
         const ok = ran.filter((s) => s.status === 'succeeded').length;

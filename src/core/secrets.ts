@@ -19,7 +19,7 @@ export class Secrets {
     this.host.mask(value);
     this.values.add(value);
     // A multi-line secret can be printed one line at a time; each line is a secret of its own.
-    for (const line of value.split(/\r?\n/)) if (line.trim()) this.values.add(line);
+    for (const line of value.split(/\r\n|\r|\n/)) if (line.trim()) this.values.add(line);
     this.sorted = undefined;
   }
 

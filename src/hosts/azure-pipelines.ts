@@ -40,7 +40,7 @@ export class AzurePipelinesHost implements Host {
 
   /** The agent rejects a multi-line secret: each line is registered on its own. */
   mask(secret: string): void {
-    for (const line of secret.split(/\r?\n/)) {
+    for (const line of secret.split(/\r\n|\r|\n/)) {
       if (!line.trim() || this.masked.has(line)) continue;
       this.masked.add(line);
       tl.setSecret(line);

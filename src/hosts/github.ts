@@ -43,7 +43,7 @@ export class GitHubHost implements Host {
   mask(secret: string): void {
     // The runner masks a value and each of its lines; registering every line as well costs nothing and keeps
     // a line printed on its own masked whatever the runner version.
-    for (const value of [secret, ...secret.split(/\r?\n/)]) {
+    for (const value of [secret, ...secret.split(/\r\n|\r|\n/)]) {
       if (!value.trim() || this.masked.has(value)) continue;
       this.masked.add(value);
       core.setSecret(value);

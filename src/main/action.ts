@@ -6,6 +6,7 @@ import { ScriptsError } from '../core/errors.js';
 import { run } from '../core/provider.js';
 import { GitHubHost } from '../hosts/github.js';
 import { readActionInputs } from './action-inputs.js';
+import { cancelOnSignals } from '../hosts/signals.js';
 
 async function main(): Promise<void> {
   const host = new GitHubHost(process.env.GITHUB_WORKSPACE || process.cwd());
@@ -21,10 +22,7 @@ async function main(): Promise<void> {
     if (err instanceof ScriptsError) return host.fail(err.toData());
     throw err;
   }
-  const onSigint = () => host.cancellation.cancel('SIGINT');
-  const onSigterm = () => host.cancellation.cancel('SIGTERM');
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigterm);
+  cancelOnSignals(host.cancellation);
   const result = await run(settings.request, host);
   await host.publish(result, { exportEnv: settings.exportEnv });
 }

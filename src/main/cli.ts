@@ -10,6 +10,7 @@ import { ScriptsError } from '../core/errors.js';
 import { TerminalHost } from '../hosts/terminal.js';
 import { VERSION } from '../version.js';
 import { HELP, readCliInputs, type CliSettings } from './cli-inputs.js';
+import { cancelOnSignals } from '../hosts/signals.js';
 
 export async function main(): Promise<number> {
   const terminal = { stdinTTY: process.stdin.isTTY === true, stdoutTTY: process.stdout.isTTY === true };
@@ -39,13 +40,9 @@ export async function main(): Promise<number> {
     prompt: settings.request.interactive,
     env: process.env,
   });
-  const onSigint = () => host.cancellation.cancel('SIGINT');
-  const onSigterm = () => host.cancellation.cancel('SIGTERM');
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigterm);
+  const stopListening = cancelOnSignals(host.cancellation);
   const result = await run(settings.request, host);
-  process.off('SIGINT', onSigint);
-  process.off('SIGTERM', onSigterm);
+  stopListening();
   if (json) process.stdout.write(`${JSON.stringify(resultJson(result), null, 2)}\n`);
   else render(result, host);
   return result.status === 'succeeded' ? 0 : result.status === 'cancelled' ? 130 : 1;

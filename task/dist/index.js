@@ -15269,7 +15269,7 @@ class Secrets {
         this.host.mask(value);
         this.values.add(value);
         // A multi-line secret can be printed one line at a time; each line is a secret of its own.
-        for (const line of value.split(/\r?\n/))
+        for (const line of value.split(/\r\n|\r|\n/))
             if (line.trim())
                 this.values.add(line);
         this.sorted = undefined;
@@ -15485,7 +15485,7 @@ class AzurePipelinesHost {
     }
     /** The agent rejects a multi-line secret: each line is registered on its own. */
     mask(secret) {
-        for (const line of secret.split(/\r?\n/)) {
+        for (const line of secret.split(/\r\n|\r|\n/)) {
             if (!line.trim() || this.masked.has(line))
                 continue;
             this.masked.add(line);
@@ -15560,6 +15560,55 @@ function summaryLine(result) {
 /** Text of ours that holds `##vso[` or `##[` would be run by the agent; a zero-width space defuses it. */
 function neutralize(text) {
     return text.replace(/##(vso)?\[/g, (m) => `##\u200b${m.slice(2)}`);
+}
+
+
+/***/ }),
+
+/***/ 7822:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ cancelOnSignals)
+/* harmony export */ });
+/** Routes SIGINT and SIGTERM to `cancellation` until the returned function is called. */
+function cancelOnSignals(cancellation) {
+    const onSigint = () => cancellation.cancel('SIGINT');
+    const onSigterm = () => cancellation.cancel('SIGTERM');
+    process.on('SIGINT', onSigint);
+    process.on('SIGTERM', onSigterm);
+    return () => {
+        process.off('SIGINT', onSigint);
+        process.off('SIGTERM', onSigterm);
+    };
+}
+
+
+/***/ }),
+
+/***/ 8850:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ scriptEnv),
+/* harmony export */   b: () => (/* binding */ agentEnv)
+/* harmony export */ });
+/**
+ * The agent's environment as the task started, taken before task-lib is imported (it deletes INPUT_* and
+ * SECRET_* from process.env on import). Imported first by task.ts.
+ */
+const agentEnv = { ...process.env };
+/** Prefixes of variables the agent gives the task itself; none of them is for the scripts. */
+const TASK_ONLY = ['INPUT_', 'SECRET_', 'VSTS_TASKVARIABLE_', 'ENDPOINT_AUTH_', 'SECUREFILE_TICKET_'];
+/** The environment scripts inherit: the agent's, without the task's own inputs, secrets and credentials. */
+function scriptEnv(env) {
+    const out = {};
+    for (const [key, value] of Object.entries(env)) {
+        if (TASK_ONLY.some((prefix) => key.toUpperCase().startsWith(prefix)))
+            continue;
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
 }
 
 
@@ -15730,42 +15779,45 @@ function readTaskInputs(getInput, env, cwd) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(358);
-/* harmony import */ var azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/* harmony import */ var _core_provider_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5355);
-/* harmony import */ var _hosts_azure_pipelines_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9441);
-/* harmony import */ var _task_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2284);
+/* harmony import */ var _task_env_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8850);
+/* harmony import */ var azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(358);
+/* harmony import */ var azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_provider_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5355);
+/* harmony import */ var _hosts_azure_pipelines_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9441);
+/* harmony import */ var _task_inputs_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2284);
+/* harmony import */ var _hosts_signals_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7822);
 /**
  * Azure Pipelines task entry point (task.json `execution`): inputs → Request, run, publish the Result.
- * Importing task-lib removes INPUT_* and SECRET_* from process.env, so that neither reaches child processes;
- * scripts get the rest of the agent's environment, as DESIGN section 3 promises.
+ * Importing task-lib removes INPUT_* and SECRET_* from process.env (only the non-empty ones); scripts get the
+ * rest of the agent's environment without any of the task's own inputs, secrets or credentials.
  */
 
 
 
 
 
+
+
 async function main() {
-    const host = new _hosts_azure_pipelines_js__WEBPACK_IMPORTED_MODULE_3__/* .AzurePipelinesHost */ .L(azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_0__.getVariable('Build.SourcesDirectory') || process.cwd());
+    const host = new _hosts_azure_pipelines_js__WEBPACK_IMPORTED_MODULE_4__/* .AzurePipelinesHost */ .L(azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_1__.getVariable('Build.SourcesDirectory') || process.cwd());
     let settings;
     try {
-        settings = (0,_task_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .readTaskInputs */ .n)((name) => azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_0__.getInput(name, false), process.env, process.cwd());
+        // task-lib's getInput writes each value to the debug log; `parameters` may hold a secret, so it is read
+        // from the environment the agent gave us instead.
+        settings = (0,_task_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .readTaskInputs */ .n)((name) => (name === 'parameters' ? _task_env_js__WEBPACK_IMPORTED_MODULE_0__/* .agentEnv */ .b.INPUT_PARAMETERS : azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_1__.getInput(name, false)), (0,_task_env_js__WEBPACK_IMPORTED_MODULE_0__/* .scriptEnv */ .N)(process.env), process.cwd());
     }
     catch (err) {
-        if (err instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ScriptsError */ .jW)
+        if (err instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ScriptsError */ .jW)
             return host.fail(err.toData());
         throw err;
     }
-    const onSigint = () => host.cancellation.cancel('SIGINT');
-    const onSigterm = () => host.cancellation.cancel('SIGTERM');
-    process.on('SIGINT', onSigint);
-    process.on('SIGTERM', onSigterm);
-    const result = await (0,_core_provider_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)(settings.request, host);
+    (0,_hosts_signals_js__WEBPACK_IMPORTED_MODULE_6__/* .cancelOnSignals */ .d)(host.cancellation);
+    const result = await (0,_core_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .e)(settings.request, host);
     host.publish(result, { exportVariables: settings.exportVariables });
 }
 await main().catch((err) => {
-    azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_0__.setResult(azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_0__.TaskResult.Failed, `azd-scripts failed unexpectedly: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_1__.setResult(azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_1__.TaskResult.Failed, `azd-scripts failed unexpectedly: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     process.exitCode = 1;
 });
 
