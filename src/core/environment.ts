@@ -81,6 +81,8 @@ export class AzdEnvironment {
   /** Changes kept in memory when not persisting, re-applied over each reload. */
   private readonly pending = new Map<string, string>();
   private readonly pendingRemoved = new Set<string>();
+  /** The last text read or written, and its values. */
+  private parsed: { text: string; values: EnvValues } | undefined;
 
   private constructor(
     readonly root: string,
@@ -153,13 +155,23 @@ export class AzdEnvironment {
     return fresh;
   }
 
+  /**
+   * `.env` as it is on disk now. The file is read before every script, but parsed again only when its bytes
+   * changed: a large environment then costs one read per script, not one parse.
+   */
   private async read(): Promise<EnvValues> {
     const text = await readTextFile(this.dotenvFile, {
       what: 'azd environment file',
       maxBytes: 64 * MiB,
       code: 'DOTENV_INVALID',
     });
-    return text === undefined ? new Map() : parseDotenvFile(text, this.dotenvFile);
+    if (text === undefined) return new Map();
+    if (text !== this.parsed?.text) this.parsed = { text, values: parseDotenvFile(text, this.dotenvFile) };
+    return new Map(this.parsed.values);
+  }
+
+  private remember(text: string, values: EnvValues): void {
+    this.parsed = { text, values: new Map(values) };
   }
 
   /**
@@ -208,7 +220,9 @@ export class AzdEnvironment {
           });
         }
       }
-      await writeFileAtomic(this.dotenvFile, formatDotenv(current));
+      const text = formatDotenv(current);
+      await writeFileAtomic(this.dotenvFile, text);
+      this.remember(text, current);
       this.values = current;
     });
     this.onDisk = true;
@@ -254,8 +268,11 @@ export class AzdEnvironment {
     return Array.isArray(outputs) ? outputs.filter((k): k is string => typeof k === 'string') : [];
   }
 
-  /** Replaces the recorded output keys with `keys`, keeping every other key of config.json. */
-  async recordOutputs(keys: Iterable<string>): Promise<void> {
+  /**
+   * Adds and removes recorded output keys on top of what config.json holds now (another run may have recorded
+   * its own meanwhile), keeping every other key of the file.
+   */
+  async recordOutputs(changes: { add?: Iterable<string>; remove?: Iterable<string> }): Promise<void> {
     if (!this.persist) return;
     await this.withLock(async () => {
       const config = await this.readConfig();
@@ -263,7 +280,10 @@ export class AzdEnvironment {
         typeof config.scripts === 'object' && config.scripts !== null && !Array.isArray(config.scripts)
           ? { ...(config.scripts as Record<string, unknown>) }
           : {};
-      scripts.outputs = [...new Set(keys)].sort();
+      const keys = new Set(await this.recordedOutputs());
+      for (const key of changes.add ?? []) keys.add(key);
+      for (const key of changes.remove ?? []) keys.delete(key);
+      scripts.outputs = [...keys].sort();
       config.scripts = scripts;
       await writeFileAtomic(this.configFile, marshalIndentGo(config));
     });

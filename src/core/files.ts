@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
-import { promises as fs, constants as fsConstants } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, promises as fs, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { ScriptsError, type ErrorCode } from './errors.js';
 
@@ -21,31 +21,33 @@ export interface ReadOptions {
   code?: ErrorCode;
 }
 
-/** Reads a text file; undefined when it does not exist. */
+/**
+ * Reads a text file; undefined when it does not exist. The files are small and local, so the read is synchronous:
+ * on the per-script path an event-loop round trip per call costs more than the read itself. The file is opened
+ * non-blocking and must be a regular file, so a FIFO or device planted in its place cannot hang the run.
+ */
 export async function readTextFile(file: string, options: ReadOptions): Promise<string | undefined> {
-  let handle: fs.FileHandle;
+  return readTextFileSync(file, options);
+}
+
+export function readTextFileSync(file: string, options: ReadOptions): string | undefined {
+  let fd: number;
   try {
-    handle = await fs.open(file, fsConstants.O_RDONLY);
+    fd = openSync(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
   } catch (err) {
     if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR')) return undefined;
+    if (isErrno(err, 'EISDIR')) throw notAFile(file, options);
     throw ioError(err, file, `read the ${options.what}`);
   }
   try {
-    const stat = await handle.stat();
-    if (stat.isDirectory()) {
-      throw new ScriptsError({
-        code: 'IO_ERROR',
-        message: `${file} is a folder, not a ${options.what}.`,
-        hint: `Point the configuration at a file.`,
-        file,
-      });
-    }
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw notAFile(file, options);
     if (stat.size > options.maxBytes) throw tooLarge(file, stat.size, options);
     // Read up to one byte more than allowed, so that a file still growing is caught too.
     const buffer = Buffer.alloc(Math.min(stat.size, options.maxBytes) + 1);
     let length = 0;
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
       if (length === buffer.length) break;
@@ -64,9 +66,20 @@ export async function readTextFile(file: string, options: ReadOptions): Promise<
       });
     }
     return bytes.toString('utf8');
+  } catch (err) {
+    throw err instanceof ScriptsError ? err : ioError(err, file, `read the ${options.what}`);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
+}
+
+function notAFile(file: string, options: ReadOptions): ScriptsError {
+  return new ScriptsError({
+    code: options.code ?? 'IO_ERROR',
+    message: `${file} is not a regular file, so it cannot be the ${options.what}.`,
+    hint: 'Replace it with a regular file (not a folder, pipe or device).',
+    file,
+  });
 }
 
 function tooLarge(file: string, size: number, options: ReadOptions): ScriptsError {
@@ -198,8 +211,10 @@ export function ioError(err: unknown, file: string, action: string): ScriptsErro
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `fn` while holding `lockFile` (created exclusively). Holders are processes of this machine; a lock whose
- * process is gone, or that is older than `staleMs`, is taken over. Waits at most `timeoutMs`.
+ * Runs `fn` while holding `lockFile`. The lock file is made complete (holding our pid) and then hard-linked into
+ * place, so a lock never exists without its holder's pid, even when a run is killed while taking it. Holders are
+ * processes of this machine: a lock whose process is gone (or older than `staleMs`) is taken over. Waits at most
+ * `timeoutMs`.
  */
 export async function withFileLock<T>(
   lockFile: string,
@@ -207,24 +222,16 @@ export async function withFileLock<T>(
   options: { timeoutMs: number; staleMs: number; what: string },
 ): Promise<T> {
   const deadline = Date.now() + options.timeoutMs;
+  await sweepTempFiles(path.dirname(lockFile), path.basename(lockFile));
   for (let attempt = 0; ; attempt++) {
-    try {
-      const handle = await fs.open(lockFile, 'wx');
-      try {
-        await handle.writeFile(`${process.pid}\n`);
-      } finally {
-        await handle.close();
-      }
-      break;
-    } catch (err) {
-      if (!isErrno(err, 'EEXIST')) throw ioError(err, lockFile, 'create the lock');
-    }
+    if (await tryLock(lockFile)) break;
     const holder = await readLockHolder(lockFile);
     const stale =
       (holder.pid !== undefined && holder.pid !== process.pid && !isAlive(holder.pid)) ||
+      (holder.pid === undefined && holder.ageMs !== undefined && holder.ageMs > EMPTY_LOCK_STALE_MS) ||
       (holder.ageMs !== undefined && holder.ageMs > options.staleMs);
     if (stale) {
-      await fs.rm(lockFile, { force: true }).catch(() => undefined);
+      await breakLock(lockFile, holder.pid);
       continue;
     }
     if (Date.now() >= deadline) {
@@ -242,6 +249,53 @@ export async function withFileLock<T>(
   } finally {
     await fs.rm(lockFile, { force: true }).catch(() => undefined);
   }
+}
+
+/** A lock file with no pid (left by an older writer killed mid-way) counts as abandoned after this long. */
+const EMPTY_LOCK_STALE_MS = 2000;
+
+async function tryLock(lockFile: string): Promise<boolean> {
+  const temp = path.join(
+    path.dirname(lockFile),
+    `.${path.basename(lockFile)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
+  await fs.writeFile(temp, `${process.pid}\n`, { flag: 'wx' });
+  try {
+    await fs.link(temp, lockFile);
+    return true;
+  } catch (err) {
+    if (isErrno(err, 'EEXIST')) return false;
+    // A file system without hard links: fall back to an exclusive create (a kill mid-way leaves an empty lock,
+    // which is taken over after EMPTY_LOCK_STALE_MS).
+    if (isErrno(err, 'EPERM') || isErrno(err, 'ENOTSUP') || isErrno(err, 'EOPNOTSUPP') || isErrno(err, 'ENOSYS')) {
+      try {
+        await fs.writeFile(lockFile, `${process.pid}\n`, { flag: 'wx' });
+        return true;
+      } catch (inner) {
+        if (isErrno(inner, 'EEXIST')) return false;
+        throw ioError(inner, lockFile, 'create the lock');
+      }
+    }
+    throw ioError(err, lockFile, 'create the lock');
+  } finally {
+    await fs.rm(temp, { force: true }).catch(() => undefined);
+  }
+}
+
+/**
+ * Moves an abandoned lock aside. If what was moved is not the lock judged abandoned (another run took over in
+ * between), it is put back, so that a live lock is never broken.
+ */
+async function breakLock(lockFile: string, judgedPid: number | undefined): Promise<void> {
+  const aside = `${lockFile}.${process.pid}.${randomBytes(6).toString('hex')}.stale`;
+  try {
+    await fs.rename(lockFile, aside);
+  } catch {
+    return;
+  }
+  const moved = await readLockHolder(aside);
+  if (moved.pid !== judgedPid) await fs.link(aside, lockFile).catch(() => undefined);
+  await fs.rm(aside, { force: true }).catch(() => undefined);
 }
 
 async function readLockHolder(lockFile: string): Promise<{ pid?: number; ageMs?: number }> {

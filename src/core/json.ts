@@ -23,12 +23,11 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 export function parseJson(text: string, file: string, what: string): unknown {
   try {
     return JSON.parse(text);
-  } catch (err) {
-    const detail = err instanceof Error ? err.message : String(err);
-    const position = /position (\d+)/.exec(detail);
-    const offset = position ? Number(position[1]) : text.length;
+  } catch {
+    // JSON.parse's message differs between Node versions, may lack a position, and quotes a piece of the text
+    // (which may be a secret): find the position and the reason ourselves.
+    const { offset, reason } = jsonSyntaxError(text);
     const { line, column } = lineAndColumn(text, offset);
-    const reason = detail.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
     throw new ScriptsError({
       code: CODES[what] ?? 'CONFIG_INVALID',
       message: `${file}:${line}:${column}: the ${what} is not valid JSON: ${reason}.`,
@@ -40,17 +39,134 @@ export function parseJson(text: string, file: string, what: string): unknown {
   }
 }
 
+/**
+ * Where and why `text` is not JSON (RFC 8259), for a text JSON.parse rejected. Iterative, so deep nesting cannot
+ * overflow the stack; the reason never quotes the text beyond one punctuation character.
+ */
+export function jsonSyntaxError(text: string): { offset: number; reason: string } {
+  let i = 0;
+  const n = text.length;
+  const stack: Array<'{' | '['> = [];
+  const ws = () => {
+    while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+  };
+  const unexpected = (expected: string) => {
+    if (i >= n) return { offset: n, reason: `unexpected end of the file (expected ${expected})` };
+    const c = text[i]!;
+    const shown = /[A-Za-z0-9]/.test(c) ? 'unexpected text' : `unexpected ${JSON.stringify(c)}`;
+    return { offset: i, reason: `${shown} (expected ${expected})` };
+  };
+  // Scans one string starting at text[i] === '"'; returns an error or undefined.
+  const string = (): { offset: number; reason: string } | undefined => {
+    const start = i++;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        i++;
+        return undefined;
+      }
+      if (c < 0x20)
+        return { offset: i, reason: 'a control character (such as a line break) inside a string; escape it' };
+      if (c === 0x5c) {
+        const e = text[i + 1];
+        if (e === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+            return { offset: i, reason: 'a bad \\u escape in a string' };
+          i += 6;
+          continue;
+        }
+        if (e === undefined || !'"\\/bfnrt'.includes(e)) return { offset: i, reason: 'a bad escape in a string' };
+        i += 2;
+        continue;
+      }
+      i++;
+    }
+    return { offset: start, reason: 'a string that is never closed' };
+  };
+  const value = (): { offset: number; reason: string } | 'open' | undefined => {
+    ws();
+    const c = text[i];
+    if (c === '{' || c === '[') {
+      stack.push(c);
+      i++;
+      return 'open';
+    }
+    if (c === '"') return string();
+    const literal = /^(?:true|false|null|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)/.exec(
+      text.slice(i, i + 400),
+    );
+    if (literal && literal[0].length > 0) {
+      i += literal[0].length;
+      return undefined;
+    }
+    return unexpected('a value');
+  };
+  let result = value();
+  for (;;) {
+    if (result !== undefined && result !== 'open') return result;
+    if (result === 'open') {
+      ws();
+      const top = stack[stack.length - 1]!;
+      if (text[i] === (top === '{' ? '}' : ']')) {
+        stack.pop();
+        i++;
+      } else if (top === '{') {
+        if (text[i] !== '"') return unexpected('a "key"');
+        const err = string();
+        if (err) return err;
+        ws();
+        if (text[i] !== ':') return unexpected('":"');
+        i++;
+        result = value();
+        continue;
+      } else {
+        result = value();
+        continue;
+      }
+    }
+    // After a complete value: close, comma, or the end.
+    ws();
+    if (stack.length === 0) return i < n ? unexpected('the end of the file') : { offset: n, reason: 'not valid JSON' };
+    const top = stack[stack.length - 1]!;
+    const close = top === '{' ? '}' : ']';
+    if (text[i] === close) {
+      stack.pop();
+      i++;
+      result = undefined;
+      continue;
+    }
+    if (text[i] !== ',') return unexpected(`"," or "${close}"`);
+    i++;
+    ws();
+    if (top === '{') {
+      if (text[i] !== '"') return unexpected('a "key"');
+      const err = string();
+      if (err) return err;
+      ws();
+      if (text[i] !== ':') return unexpected('":"');
+      i++;
+    }
+    result = value();
+  }
+}
+
 const CODES: Record<string, ErrorCode> = { 'outputs file': 'OUTPUTS_INVALID', 'parameter file': 'PARAMETERS_INVALID' };
 
 /** Compact JSON with object keys in byte order (how output objects and arrays reach scripts). */
-export function stringifySorted(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => stringifySorted(v === undefined ? null : v)).join(',')}]`;
+export function stringifySorted(value: unknown, depth = 0): string {
+  if (depth > MAX_DEPTH) throw new RangeError(`nested more than ${MAX_DEPTH} levels deep`);
+  if (Array.isArray(value)) {
+    return `[${value.map((v) => stringifySorted(v === undefined ? null : v, depth + 1)).join(',')}]`;
+  }
   if (typeof value === 'object' && value !== null) {
-    const body = sortedEntries(value).map(([k, v]) => `${JSON.stringify(k)}:${stringifySorted(v)}`);
+    const body = sortedEntries(value).map(([k, v]) => `${JSON.stringify(k)}:${stringifySorted(v, depth + 1)}`);
     return `{${body.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
+
+/** Deeper values are refused rather than risking the stack. */
+export const MAX_DEPTH = 256;
 
 function sortedEntries(value: object): Array<[string, unknown]> {
   return Object.entries(value).sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)));

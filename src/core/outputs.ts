@@ -3,9 +3,9 @@
  * found wins; a file the script did not write (unchanged since before it started) is stale and ignored. Values
  * become strings as DESIGN section 5 says; `securestring`/`secureobject` stay secret.
  */
-import { promises as fs } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ScriptsError, closest } from './errors.js';
 import { isEnvKey } from './dotenv.js';
 import { MiB, readTextFile } from './files.js';
@@ -32,14 +32,14 @@ export function outputCandidates(scriptFile: string, root: string): string[] {
 /** What each candidate looked like before the script started: identity, size and times, or absent. */
 export type OutputsSnapshot = Map<string, string | undefined>;
 
-export async function snapshotOutputs(candidates: string[]): Promise<OutputsSnapshot> {
-  const entries = await Promise.all(candidates.map(async (file) => [file, await signature(file)] as const));
-  return new Map(entries);
+export function snapshotOutputs(candidates: string[]): OutputsSnapshot {
+  return new Map(candidates.map((file) => [file, signature(file)] as const));
 }
 
-async function signature(file: string): Promise<string | undefined> {
+/** Synchronous on purpose: a few stats per script, where an event-loop round trip each would cost more. */
+function signature(file: string): string | undefined {
   try {
-    const s = await fs.stat(file, { bigint: true });
+    const s = statSync(file, { bigint: true });
     return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
   } catch {
     return undefined;
@@ -54,7 +54,7 @@ export type FoundOutputs =
 /** The outputs a script left: the nearest outputs.json, if the script wrote it. */
 export async function collectOutputs(before: OutputsSnapshot): Promise<FoundOutputs> {
   for (const [file, old] of before) {
-    const now = await signature(file);
+    const now = signature(file);
     if (now === undefined) continue;
     if (now === old) return { kind: 'stale', file };
     return { kind: 'fresh', file, outputs: await readOutputsFile(file) };
@@ -125,7 +125,13 @@ export function parseOutputs(text: string, file: string): Map<string, OutputValu
       );
     }
     const { type, value } = parsed.data!;
-    const text = toText(value);
+    let text: string;
+    try {
+      text = toText(value);
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      return fail(`the value of output ${key} is ${err.message}.`, 'Flatten the value, or pass it as a string.', key);
+    }
     if (text.includes('\0')) {
       fail(
         `output ${key} contains a NUL character, which an environment variable cannot hold.`,

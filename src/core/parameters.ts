@@ -5,7 +5,7 @@
  * at a terminal) or reported all together (everywhere else).
  */
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Problems, ScriptsError, closest, type Location, type ScriptsErrorData } from './errors.js';
 import { isEnvKey, type EnvValues } from './dotenv.js';
 import { MiB, readTextFile } from './files.js';
@@ -52,9 +52,9 @@ export interface ResolvedParameters {
 
 const ParameterSchema = z.strictObject({
   type: z.enum(PARAMETER_TYPES),
-  value: z.union([z.string(), z.number(), z.boolean()]).optional(),
-  name: z.string().optional(),
-  secret: z.boolean().optional(),
+  value: z.optional(z.union([z.string(), z.number(), z.boolean()])),
+  name: z.optional(z.string()),
+  secret: z.optional(z.boolean()),
 });
 
 /** Finds, checks and parses the parameter files of `entries`; problems go to `problems`. */

@@ -2,7 +2,7 @@
  * A path from azure.yaml must name a regular file inside the project root, both as written and after
  * resolving symlinks (PRD REQ-7.1): a script or parameter file can never be read from outside the project.
  */
-import { promises as fs } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ScriptsError, formatLocation, type Location } from './errors.js';
 import { isErrno } from './files.js';
@@ -46,7 +46,7 @@ export async function resolveProjectFile(root: string, written: string, options:
   }
   let stat;
   try {
-    stat = await fs.stat(absolute);
+    stat = statSync(absolute);
   } catch (err) {
     if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR')) {
       fail(
@@ -81,7 +81,7 @@ export async function resolveProjectFile(root: string, written: string, options:
   let realRoot: string;
   let realFile: string;
   try {
-    [realRoot, realFile] = await Promise.all([fs.realpath(root), fs.realpath(absolute)]);
+    [realRoot, realFile] = [realRootOf(root), realpathSync.native(absolute)];
   } catch (err) {
     return fail(
       'SCRIPT_NOT_FOUND',
@@ -97,6 +97,18 @@ export async function resolveProjectFile(root: string, written: string, options:
     );
   }
   return absolute;
+}
+
+const realRoots = new Map<string, string>();
+
+/** The project root with symlinks resolved, once per run. */
+function realRootOf(root: string): string {
+  let real = realRoots.get(root);
+  if (real === undefined) {
+    real = realpathSync.native(root);
+    realRoots.set(root, real);
+  }
+  return real;
 }
 
 export function isInside(root: string, candidate: string): boolean {

@@ -2,7 +2,6 @@
  * Pick-lists for AZURE_LOCATION and AZURE_SUBSCRIPTION_ID (PRD REQ-3.4), filled from the Azure CLI the person
  * already uses. When `az` is missing or not logged in, the caller falls back to a plain prompt and says why.
  */
-import { getExecOutput } from '@actions/exec';
 import { findExecutable } from './shells.js';
 
 type OsEnv = Readonly<Record<string, string | undefined>>;
@@ -61,6 +60,8 @@ async function az(args: string[], env: OsEnv): Promise<{ json: unknown[] } | { w
   if (!executable) return { why: 'the Azure CLI (az) is not on PATH, so no pick-list can be offered' };
   const clean = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
   try {
+    // Loaded only when a pick-list is offered: no other run needs it.
+    const { getExecOutput } = await import('@actions/exec');
     const out = await getExecOutput(executable, args, { silent: true, ignoreReturnCode: true, env: clean });
     if (out.exitCode !== 0) {
       const reason = out.stderr.trim().split('\n')[0] || `exit code ${out.exitCode}`;

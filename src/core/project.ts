@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Problems, ScriptsError, closest, formatLocation as prefix, type Location } from './errors.js';
 import { MiB, readTextFile } from './files.js';
 
@@ -37,12 +37,13 @@ export interface Project {
   lists: Partial<Record<ListName, ScriptEntry[]>>;
 }
 
+const text = () => z.string().check(z.minLength(1));
 const EntrySchema = z.strictObject({
-  shell: z.string().min(1),
-  run: z.string().min(1),
-  parameters: z.string().min(1).optional(),
-  name: z.string().min(1).optional(),
-  continueOnError: z.boolean().optional(),
+  shell: text(),
+  run: text(),
+  parameters: z.optional(text()),
+  name: z.optional(text()),
+  continueOnError: z.optional(z.boolean()),
 });
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -153,7 +154,12 @@ export function parseProject(text: string, file: string): Project {
     );
   const infra = project.infra as Record<string, unknown>;
   if (infra.provider !== 'scripts') {
-    const found = infra.provider === undefined ? 'not set (azd then uses bicep)' : `"${String(infra.provider)}"`;
+    const found =
+      infra.provider === undefined
+        ? 'not set (azd then uses bicep)'
+        : typeof infra.provider === 'string'
+          ? `"${infra.provider}"`
+          : describe(infra.provider);
     fail(
       `infra.provider is ${found}; azd-scripts runs only projects with infra.provider: scripts.`,
       'Set `provider: scripts` under infra, or use azd itself for Bicep and Terraform projects.',

@@ -134,7 +134,7 @@ async function dispatch(ctx: Context): Promise<void> {
     const recorded = await env.recordedOutputs();
     if (recorded.length > 0) {
       await env.save({ remove: recorded });
-      await env.recordOutputs([]);
+      await env.recordOutputs({ remove: recorded });
       host.info(`Removed ${recorded.length} output(s) recorded at provision time from environment "${name}".`);
     }
   }
@@ -262,7 +262,6 @@ async function runList(
 ): Promise<boolean> {
   const { request, host, result } = ctx;
   const outputs = new Map<string, OutputValue>();
-  let recorded: Set<string> | undefined;
   let allSucceeded = true;
   for (const [index, script] of scripts.entries()) {
     const { entry, shell, executable, file } = script;
@@ -329,7 +328,7 @@ async function runList(
       host.info(`Completed: ${entry.name}`);
       if (collects) {
         try {
-          recorded = await collect(ctx, env, entry, before!, outputs, recorded);
+          await collect(ctx, env, entry, before!, outputs);
         } catch (err) {
           failure = toScriptsError(err);
         }
@@ -356,17 +355,16 @@ async function collect(
   entry: ScriptEntry,
   before: Awaited<ReturnType<typeof snapshotOutputs>>,
   outputs: Map<string, OutputValue>,
-  recorded: Set<string> | undefined,
-): Promise<Set<string> | undefined> {
+): Promise<void> {
   const found = await collectOutputs(before);
-  if (found.kind === 'none') return recorded;
+  if (found.kind === 'none') return;
   if (found.kind === 'stale') {
     warn(
       ctx,
       `${found.file} was not written by "${entry.name}" (unchanged since before it started), so its outputs are ignored. Write outputs.json from the script, or delete the old file.`,
       { file: found.file },
     );
-    return recorded;
+    return;
   }
   ctx.host.info(`Collecting outputs from: ${entry.name}`);
   const toSave = new Map<string, string>();
@@ -377,7 +375,7 @@ async function collect(
     ctx.result.outputs.set(key, output);
     if (!output.secret) toSave.set(key, output.value);
   }
-  if (!ctx.request.persist || toSave.size === 0) return recorded;
+  if (!ctx.request.persist || toSave.size === 0) return;
   const skipped = await env.save({ set: toSave });
   for (const s of skipped) {
     warn(
@@ -387,11 +385,7 @@ async function collect(
     );
   }
   const saved = [...toSave.keys()].filter((k) => !skipped.some((s) => s.key === k));
-  const keys = recorded ?? new Set(await env.recordedOutputs());
-  const before2 = keys.size;
-  saved.forEach((k) => keys.add(k));
-  if (keys.size !== before2) await env.recordOutputs(keys);
-  return keys;
+  if (saved.length > 0) await env.recordOutputs({ add: saved });
 }
 
 /** OS env < azd env < parameters < earlier outputs; then AZURE_ENV_NAME and AZD_PURGE. */
@@ -414,7 +408,8 @@ function scriptEnvironment(
       if (existing !== undefined) target = existing;
       else names.set(upper, key);
     }
-    Object.defineProperty(env, target, { value, enumerable: true, writable: true, configurable: true });
+    // A null-prototype object: assigning any key, even __proto__, makes an own property.
+    env[target] = value;
   };
   for (const [k, v] of Object.entries(request.env)) put(k, v);
   for (const [k, v] of values) put(k, v);

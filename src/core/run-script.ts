@@ -36,7 +36,28 @@ export interface ScriptExit {
 const DRAIN_IDLE_MS = 250;
 const MAX_DRAIN_MS = 5000;
 
-export function runScript(options: RunScriptOptions): Promise<ScriptExit> {
+/**
+ * A sink backed by a file descriptor (our own stdout) is handed to the script as it is: the kernel then moves the
+ * script's output straight to where ours goes, in real time and without a copy through this process.
+ */
+function descriptorOf(sink: Writable): number | undefined {
+  const fd = (sink as Writable & { fd?: unknown }).fd;
+  return typeof fd === 'number' && fd >= 0 ? fd : undefined;
+}
+
+/** Waits until what we wrote to `sink` has left our buffers, so it cannot appear after the script's output. */
+function flushed(sink: Writable): Promise<void> {
+  if (sink.writableLength === 0) return Promise.resolve();
+  return new Promise((resolve) => sink.once('drain', () => resolve()));
+}
+
+export async function runScript(options: RunScriptOptions): Promise<ScriptExit> {
+  const stdoutFd = descriptorOf(options.stdout);
+  if (stdoutFd !== undefined) await flushed(options.stdout);
+  return spawnScript(options, stdoutFd);
+}
+
+function spawnScript(options: RunScriptOptions, stdoutFd: number | undefined): Promise<ScriptExit> {
   const tail = new StderrTail(options.stderrLines);
   const ownGroup = options.stdin === 'closed' && process.platform !== 'win32';
   const grace = options.graceMs ?? 2500;
@@ -48,7 +69,7 @@ export function runScript(options: RunScriptOptions): Promise<ScriptExit> {
       child = spawn(options.executable, options.args, {
         cwd: options.cwd,
         env: options.env,
-        stdio: [options.stdin === 'inherit' ? 'inherit' : 'ignore', 'pipe', 'pipe'],
+        stdio: [options.stdin === 'inherit' ? 'inherit' : 'ignore', stdoutFd ?? 'pipe', 'pipe'],
         detached: ownGroup,
         windowsHide: true,
       });

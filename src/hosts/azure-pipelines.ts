@@ -11,6 +11,7 @@ import * as tl from 'azure-pipelines-task-lib/task.js';
 import { Cancellation, type Host } from '../core/host.js';
 import type { Location, ScriptsErrorData } from '../core/errors.js';
 import type { Result } from '../core/request.js';
+import { neutralizeLoggingCommands as neutralize } from './neutralize.js';
 import { outputsJson, summaryMarkdown } from './report.js';
 
 export class AzurePipelinesHost implements Host {
@@ -106,9 +107,4 @@ function summaryLine(result: Result): string {
   return result.command === 'preview' || result.command === 'state'
     ? `${result.command} of environment ${result.environment ?? ''} done`
     : `${ran} script(s) of ${result.command} succeeded`;
-}
-
-/** Text of ours that holds `##vso[` or `##[` would be run by the agent; a zero-width space defuses it. */
-export function neutralize(text: string): string {
-  return text.replace(/##(vso)?\[/g, (m) => `##\u200b${m.slice(2)}`);
 }

@@ -8,6 +8,7 @@ import * as core from '@actions/core';
 import { Cancellation, type Host } from '../core/host.js';
 import type { Location, ScriptsErrorData } from '../core/errors.js';
 import type { Result } from '../core/request.js';
+import { neutralizeWorkflowCommands as neutralize } from './neutralize.js';
 import { outputsJson, summaryMarkdown } from './report.js';
 
 /** Names GitHub refuses in GITHUB_ENV. */
@@ -112,9 +113,4 @@ function title(error: ScriptsErrorData): string {
     default:
       return 'azd-scripts';
   }
-}
-
-/** A line of ours that starts with `::` would be read as a workflow command; a zero-width space defuses it. */
-export function neutralize(text: string): string {
-  return text.replace(/^(\s*)::/gm, '$1:\u200b:');
 }

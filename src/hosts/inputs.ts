@@ -2,7 +2,7 @@
  * Input values every host reads the same way (DESIGN section 2), validated with zod and reported with our own
  * messages: the name of the input at fault and what it takes, never the value (it may be a secret).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ScriptsError } from '../core/errors.js';
 import { COMMANDS, type Command } from '../core/request.js';
 
@@ -46,31 +46,27 @@ export function parseParameterPair(pair: string, flag: string, occurrence: numbe
   return [key, pair.slice(eq + 1)];
 }
 
-const booleanInput = z
-  .string()
-  .trim()
-  .transform((s) => s.toLowerCase())
-  .pipe(z.enum(['true', 'false', 'yes', 'no', '1', '0', '']))
-  .transform((s) => s === 'true' || s === 'yes' || s === '1');
+const booleanInput = z.enum(['true', 'false', 'yes', 'no', '1', '0']);
+const TRUE = new Set(['true', 'yes', '1']);
 
 /** A boolean input: true/false (also yes/no, 1/0, any case); empty means `fallback`. */
 export function parseBoolean(value: string | undefined, inputName: string, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
-  const parsed = booleanInput.safeParse(value);
+  const parsed = booleanInput.safeParse(value.trim().toLowerCase());
   if (!parsed.success)
     throw new InputError(
       `${inputName} must be true or false, not "${value.trim()}".`,
       `Set ${inputName} to true or false.`,
     );
-  return parsed.data;
+  return TRUE.has(parsed.data);
 }
 
-const countInput = z.coerce.number().int().min(0).max(100_000);
+const countInput = z.int().check(z.minimum(0), z.maximum(100_000));
 
 /** A whole number of lines, 0 to 100000. */
 export function parseLineCount(value: string | undefined, inputName: string, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
-  const parsed = /^\s*\d+\s*$/.test(value) ? countInput.safeParse(value) : undefined;
+  const parsed = /^\s*\d+\s*$/.test(value) ? countInput.safeParse(Number(value)) : undefined;
   if (!parsed?.success)
     throw new InputError(
       `${inputName} must be a whole number from 0 to 100000, not "${value.trim()}".`,

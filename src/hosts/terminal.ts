@@ -5,6 +5,7 @@
 import type { Writable } from 'node:stream';
 import { Cancellation, type Host, type Prompter } from '../core/host.js';
 import { ScriptsError, type Location } from '../core/errors.js';
+import { neutralizeCommands } from './neutralize.js';
 
 export interface TerminalOptions {
   /** Where our own lines go. */
@@ -37,7 +38,8 @@ export class TerminalHost implements Host {
     if (options.prompt) this.prompt = new InquirerPrompter();
   }
 
-  info(message: string): void {
+  info(raw: string): void {
+    const message = neutralizeCommands(raw);
     const styled = /^(Running script|Completed|Collecting outputs from): /.test(message)
       ? this.color.bold(message)
       : message.startsWith('Failed: ')
@@ -48,11 +50,11 @@ export class TerminalHost implements Host {
 
   warning(message: string, location?: Location): void {
     void location;
-    this.options.errors.write(`${this.errorColor.yellow('warning:')} ${message}\n`);
+    this.options.errors.write(`${this.errorColor.yellow('warning:')} ${neutralizeCommands(message)}\n`);
   }
 
   startGroup(title: string): void {
-    this.options.log.write(`${this.color.cyan(title)}\n`);
+    this.options.log.write(`${this.color.cyan(neutralizeCommands(title))}\n`);
   }
 
   endGroup(): void {}
@@ -61,8 +63,8 @@ export class TerminalHost implements Host {
   mask(): void {}
 
   error(message: string, hint?: string): void {
-    this.options.errors.write(`${this.errorColor.red('error:')} ${message}\n`);
-    if (hint) this.options.errors.write(`${this.errorColor.dim('hint:')} ${hint}\n`);
+    this.options.errors.write(`${this.errorColor.red('error:')} ${neutralizeCommands(message)}\n`);
+    if (hint) this.options.errors.write(`${this.errorColor.dim('hint:')} ${neutralizeCommands(hint)}\n`);
   }
 
   style(): Colors {

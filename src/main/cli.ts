@@ -8,6 +8,7 @@ import type { Result } from '../core/request.js';
 import { REDACTED } from '../core/secrets.js';
 import { ScriptsError } from '../core/errors.js';
 import { TerminalHost } from '../hosts/terminal.js';
+import { neutralizeCommands } from '../hosts/neutralize.js';
 import { VERSION } from '../version.js';
 import { HELP, readCliInputs, type CliSettings } from './cli-inputs.js';
 import { cancelOnSignals } from '../hosts/signals.js';
@@ -19,7 +20,7 @@ export async function main(): Promise<number> {
     settings = readCliInputs(process.argv.slice(2), process.env, process.cwd(), terminal);
   } catch (err) {
     if (!(err instanceof ScriptsError)) throw err;
-    process.stderr.write(`error: ${err.message}\nhint: ${err.hint ?? 'Run azd-scripts --help.'}\n`);
+    process.stderr.write(neutralizeCommands(`error: ${err.message}\nhint: ${err.hint ?? 'Run azd-scripts --help.'}\n`));
     return 2;
   }
   if (settings === 'help') {
@@ -43,7 +44,11 @@ export async function main(): Promise<number> {
   const stopListening = cancelOnSignals(host.cancellation);
   const result = await run(settings.request, host);
   stopListening();
-  if (json) process.stdout.write(`${JSON.stringify(resultJson(result), null, 2)}\n`);
+  // `[` after `##vso` written as \u005b: the same JSON value, but no Azure Pipelines logging command in the log.
+  if (json)
+    process.stdout.write(
+      `${JSON.stringify(resultJson(result), null, 2).replace(/##(vso)?\[/g, (m) => `${m.slice(0, -1)}\\u005b`)}\n`,
+    );
   else render(result, host);
   return result.status === 'succeeded' ? 0 : result.status === 'cancelled' ? 130 : 1;
 }

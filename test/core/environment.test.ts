@@ -286,7 +286,7 @@ describe('DESIGN 5: persist: false writes nothing under .azure', () => {
       ['BAD'],
     );
     await env.save({ remove: ['AZURE_LOCATION'] });
-    await env.recordOutputs(['OUT']);
+    await env.recordOutputs({ add: ['OUT'] });
     const values = await env.reload();
     assert.deepEqual(entries(values), [
       ['AZURE_ENV_NAME', 'dev'],
@@ -301,7 +301,7 @@ describe('DESIGN 5: persist: false writes nothing under .azure', () => {
     const root = projectWithEnv(dotenv);
     const env = await openDev(root, false);
     await env.save({ set: new Map([['C', '3']]) });
-    await env.recordOutputs(['C']);
+    await env.recordOutputs({ add: ['C'] });
     assert.equal(read(dotenvPath(root)), dotenv);
     assert.equal(read(configPath(root)), '{}');
     assert.deepEqual(leftovers(root), []);
@@ -468,7 +468,7 @@ describe('DESIGN 5: save() re-reads .env and applies only our changes', () => {
     const root = projectWithEnv('A="1"\n');
     const env = await openDev(root);
     for (let i = 0; i < 5; i++) await env.save({ set: new Map([[`K${i}`, String(i)]]) });
-    await env.recordOutputs(['K1']);
+    await env.recordOutputs({ add: ['K1'] });
     assert.deepEqual(leftovers(root), []);
   });
 
@@ -546,7 +546,7 @@ describe('DESIGN 5: recordOutputs/recordedOutputs in .azure/<env>/config.json (G
       '{"zeta":true,"infra":{"parameters":{"x":1}},"note":"<a>&b\\u2028","scripts":{"other":[1,2]}}',
     );
     const env = await openDev(root);
-    await env.recordOutputs(['Z_OUT', 'A_OUT', 'Z_OUT']);
+    await env.recordOutputs({ add: ['Z_OUT', 'A_OUT', 'Z_OUT'] });
     const expected = [
       '{',
       '  "infra": {',
@@ -576,9 +576,9 @@ describe('DESIGN 5: recordOutputs/recordedOutputs in .azure/<env>/config.json (G
   it('writes the shape azd would for a new config.json and an empty list', async () => {
     const root = projectWithEnv('A=1\n', '{}');
     const env = await openDev(root);
-    await env.recordOutputs(['OUT']);
+    await env.recordOutputs({ add: ['OUT'] });
     assert.equal(read(configPath(root)), '{\n  "scripts": {\n    "outputs": [\n      "OUT"\n    ]\n  }\n}');
-    await env.recordOutputs([]);
+    await env.recordOutputs({ remove: ['OUT'] });
     assert.equal(read(configPath(root)), '{\n  "scripts": {\n    "outputs": []\n  }\n}');
     assert.deepEqual(await env.recordedOutputs(), []);
   });
@@ -587,14 +587,14 @@ describe('DESIGN 5: recordOutputs/recordedOutputs in .azure/<env>/config.json (G
     const root = makeProject({ '.azure/dev/.env': 'A=1\n' });
     const env = await openDev(root);
     assert.deepEqual(await env.recordedOutputs(), []);
-    await env.recordOutputs(['B', 'A']);
+    await env.recordOutputs({ add: ['B', 'A'] });
     assert.equal(read(configPath(root)), '{\n  "scripts": {\n    "outputs": [\n      "A",\n      "B"\n    ]\n  }\n}');
   });
 
   it('replaces a scripts value that is not an object, and reads only string outputs', async () => {
     const root = projectWithEnv('A=1\n', '{"scripts":["x"]}');
     const env = await openDev(root);
-    await env.recordOutputs(['K']);
+    await env.recordOutputs({ add: ['K'] });
     assert.equal(read(configPath(root)), '{\n  "scripts": {\n    "outputs": [\n      "K"\n    ]\n  }\n}');
     writeFileSync(configPath(root), '{"scripts":{"outputs":["A",1,null,"B",{"c":1}]}}');
     assert.deepEqual(await env.recordedOutputs(), ['A', 'B']);
@@ -607,7 +607,7 @@ describe('DESIGN 5: recordOutputs/recordedOutputs in .azure/<env>/config.json (G
     const temp = `.config.json.${deadPid()}.abcdef.tmp`;
     writeFileSync(path.join(root, '.azure', 'dev', temp), '{');
     const env = await openDev(root);
-    await env.recordOutputs(['A']);
+    await env.recordOutputs({ add: ['A'] });
     assert.deepEqual(leftovers(root), []);
   });
 
@@ -615,7 +615,7 @@ describe('DESIGN 5: recordOutputs/recordedOutputs in .azure/<env>/config.json (G
     const root = projectWithEnv('A=1\n', '{\n  "a": 1,\n  oops\n}');
     const file = configPath(root);
     const env = await openDev(root);
-    for (const call of [() => env.recordedOutputs(), () => env.recordOutputs(['A'])]) {
+    for (const call of [() => env.recordedOutputs(), () => env.recordOutputs({ add: ['A'] })]) {
       const err = await rejected(call());
       assert.equal(err.code, 'CONFIG_INVALID');
       assert.equal(err.file, file);
@@ -630,7 +630,7 @@ describe('DESIGN 5: recordOutputs/recordedOutputs in .azure/<env>/config.json (G
       const root = projectWithEnv('A=1\n', config);
       const file = configPath(root);
       const env = await openDev(root);
-      const err = await rejected(env.recordOutputs(['A']));
+      const err = await rejected(env.recordOutputs({ add: ['A'] }));
       assert.equal(err.code, 'CONFIG_INVALID', config);
       assert.equal(err.file, file);
       assert.ok(err.message.includes(file), err.message);
