@@ -12,6 +12,7 @@ import {
   rmSync,
   readFileSync,
   existsSync,
+  readdirSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,4 +165,48 @@ export function readIf(file: string): string | undefined {
 
 export function dotenvOf(project: string, env: string): string | undefined {
   return readIf(path.join(project, '.azure', env, '.env'));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes (Linux: read from /proc)
+
+/** True while `pid` is a live process (a zombie, left for an init that reaps slowly, counts as ended). */
+export function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Live processes in process group `pgid`. */
+export function groupMembers(pgid: number): number[] {
+  const members: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[0] !== 'Z' && Number(fields[2]) === pgid) members.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return members;
+}
+
+/** Polls `check` until it holds or `ms` pass; its last answer. */
+export async function eventually(check: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}
+
+/** Like `eventually`, but throws naming `what` when it never holds. */
+export async function waitFor(what: string, predicate: () => boolean, timeoutMs: number): Promise<void> {
+  if (!(await eventually(predicate, timeoutMs))) throw new Error(`timed out waiting for ${what}`);
 }

@@ -7,11 +7,22 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { TaskCommand } from 'azure-pipelines-task-lib/taskcommand.js';
-import { ROOT, azureYaml, dotenvOf, makeProject, outputsScript, tempDir, type FileSpec } from '../helpers.js';
+import {
+  ROOT,
+  azureYaml,
+  dotenvOf,
+  makeProject,
+  outputsScript,
+  tempDir,
+  type FileSpec,
+  alive,
+  groupMembers,
+  waitFor,
+} from '../helpers.js';
 import { TASK_INPUTS, readTaskInputs } from '../../src/main/task-inputs.js';
 import { COMMANDS } from '../../src/core/request.js';
 import {
@@ -797,40 +808,6 @@ describe('Azure Pipelines: the environment scripts see', () => {
     assert.equal(env.get('REGION'), 'westus', 'the inputs were read before task-lib removed them');
   });
 });
-
-/** True while `pid` is a live process (a zombie counts as ended). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-/** Live processes in process group `pgid`. */
-function groupMembers(pgid: number): number[] {
-  const members: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (fields[0] !== 'Z' && Number(fields[2]) === pgid) members.push(Number(name));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return members;
-}
-
-async function waitFor(what: string, predicate: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('Azure Pipelines: cancellation', () => {
   const files = {

@@ -19,6 +19,8 @@ import {
   runCli,
   tempDir,
   type RunResult,
+  groupMembers,
+  eventually,
 } from '../helpers.js';
 
 function cli(project: string, args: string[], env: Record<string, string> = {}): Promise<RunResult> {
@@ -69,31 +71,6 @@ function isGone(pid: number): boolean {
   } catch {
     return true;
   }
-}
-
-/** Live (non-zombie) processes whose process group is `pgid`. */
-function groupMembers(pgid: number): number[] {
-  const members: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (fields[0] !== 'Z' && Number(fields[2]) === pgid) members.push(Number(name));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return members;
-}
-
-async function eventually(check: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
 }
 
 /** A live CLI child with its output read as it arrives. */

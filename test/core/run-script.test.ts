@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { Cancellation } from '../../src/core/host.js';
 import { StderrTail, runScript, type RunScriptOptions } from '../../src/core/run-script.js';
 import { findExecutable } from '../../src/core/shells.js';
-import { makeProject } from '../helpers.js';
+import { makeProject, eventually } from '../helpers.js';
 
 const BASH = findExecutable('bash', process.env) ?? '/bin/bash';
 
@@ -60,15 +60,6 @@ function isGone(pid: number): boolean {
   } catch {
     return true;
   }
-}
-
-async function eventually(check: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return check();
 }
 
 describe('REQ-6.1: StderrTail', () => {

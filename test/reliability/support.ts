@@ -10,7 +10,9 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CLI, baseEnv } from '../helpers.js';
+import { CLI, alive, baseEnv, groupMembers } from '../helpers.js';
+
+export { alive, groupMembers };
 
 // ---------------------------------------------------------------------------------------------------------------
 // The tally
@@ -156,34 +158,10 @@ export function startProcess(
   return { child, pid: child.pid!, started: Date.now(), stdout: () => out, stderr: () => err, exited, waitFor };
 }
 
-/** Fields of /proc/<pid>/stat after the command name: [state, ppid, pgrp, ...]; undefined when gone. */
-function statFields(pid: number): string[] | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return undefined;
-  }
-}
-
-/** True while `pid` is a live process (a zombie counts as ended). */
-export function alive(pid: number): boolean {
-  const fields = statFields(pid);
-  return fields !== undefined && fields[0] !== 'Z';
-}
-
 function pids(): number[] {
   return readdirSync('/proc')
     .filter((n) => /^\d+$/.test(n))
     .map(Number);
-}
-
-/** Live processes in process group `pgid`. */
-export function groupMembers(pgid: number): number[] {
-  return pids().filter((pid) => {
-    const f = statFields(pid);
-    return f !== undefined && f[0] !== 'Z' && Number(f[2]) === pgid;
-  });
 }
 
 /** Live processes whose working directory is `dir` or below it (a project's scripts run with cwd = root). */
