@@ -120,6 +120,16 @@ export class Problems {
   }
 }
 
+/** An error about the text at `where`: the message starts with `file:line:column: `. */
+export function locatedError(
+  where: Location,
+  code: ErrorCode,
+  message: string,
+  hint: string,
+): ScriptsErrorData & Location {
+  return { code, message: `${formatLocation(where)}${message}`, hint, ...where };
+}
+
 /** `file:line:column: ` when known, else an empty string. */
 export function formatLocation(loc: Location, relativeTo?: (file: string) => string): string {
   if (!loc.file) return '';

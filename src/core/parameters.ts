@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod/mini';
-import { Problems, ScriptsError, closest, type Location, type ScriptsErrorData } from './errors.js';
+import { Problems, ScriptsError, closest, locatedError, type Location, type ScriptsErrorData } from './errors.js';
 import { isEnvKey, type EnvValues } from './dotenv.js';
 import { MiB, readTextFile } from './files.js';
 import { findKeyOffset, lineAndColumn, parseJson } from './json.js';
@@ -101,12 +101,8 @@ export function parseParameterFile(text: string, file: string, relative: string)
     const offset = findKeyOffset(text, keys);
     return offset < 0 ? { file } : { file, ...lineAndColumn(text, offset) };
   };
-  const problem = (message: string, hint: string, where: Location): ScriptsErrorData => ({
-    code: 'PARAMETERS_INVALID',
-    message: `${where.file}${where.line ? `:${where.line}` : ''}: ${message}`,
-    hint,
-    ...where,
-  });
+  const problem = (message: string, hint: string, where: Location): ScriptsErrorData =>
+    locatedError(where, 'PARAMETERS_INVALID', message, hint);
   const shape =
     'A parameter file is {"parameters": {"NAME": {"type": "string", "value": "...", "name": "...", "secret": false}}}.';
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {

@@ -3,7 +3,7 @@
  * problem at once (Initialize/EnsureEnv); then run the command's scripts in order, passing each one's outputs
  * to the next, persisting them as soon as a script completes, and returning partial results on failure.
  */
-import { Problems, ScriptsError, toScriptsError, type Location } from './errors.js';
+import { Problems, ScriptsError, locatedError, toScriptsError, type Location } from './errors.js';
 import { AzdEnvironment, selectEnvironmentName } from './environment.js';
 import type { EnvValues } from './dotenv.js';
 import type { Host } from './host.js';
@@ -164,7 +164,7 @@ async function validateScripts(
     let executable: string | undefined;
     if (!isShell(entry.shell)) {
       problems.add(
-        located(
+        locatedError(
           entry.at.shell,
           'SHELL_UNKNOWN',
           `${entry.key}.shell: unknown shell "${entry.shell}"; supported shells: ${SHELLS.join(', ')}.`,
@@ -177,7 +177,7 @@ async function validateScripts(
       executable = found.get(shell) ?? undefined;
       if (!executable) {
         problems.add(
-          located(
+          locatedError(
             entry.at.shell,
             'SHELL_NOT_FOUND',
             `${entry.key}.shell: the shell "${shell}" was not found on PATH.`,
@@ -192,11 +192,6 @@ async function validateScripts(
     if (shell && executable && file) ready.push({ entry, shell, executable, file });
   }
   return ready;
-}
-
-function located(where: Location, code: 'SHELL_UNKNOWN' | 'SHELL_NOT_FOUND', message: string, hint: string) {
-  const at = where.file ? `${where.file}${where.line ? `:${where.line}` : ''}: ` : '';
-  return { code, message: `${at}${message}`, hint, ...where };
 }
 
 function scriptRun(entry: ScriptEntry, shell: Shell): ScriptRun {

@@ -11421,6 +11421,7 @@ return Q;
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Js: () => (/* binding */ locatedError),
 /* harmony export */   Zw: () => (/* binding */ Problems),
 /* harmony export */   j$: () => (/* binding */ formatLocation),
 /* harmony export */   jW: () => (/* binding */ ScriptsError),
@@ -11508,6 +11509,10 @@ class Problems {
             problems: this.list,
         });
     }
+}
+/** An error about the text at `where`: the message starts with `file:line:column: `. */
+function locatedError(where, code, message, hint) {
+    return { code, message: `${formatLocation(where)}${message}`, hint, ...where };
 }
 /** `file:line:column: ` when known, else an empty string. */
 function formatLocation(loc, relativeTo) {
@@ -13380,12 +13385,7 @@ function parseParameterFile(text, file, relative) {
         const offset = findKeyOffset(text, keys);
         return offset < 0 ? { file } : { file, ...lineAndColumn(text, offset) };
     };
-    const problem = (message, hint, where) => ({
-        code: 'PARAMETERS_INVALID',
-        message: `${where.file}${where.line ? `:${where.line}` : ''}: ${message}`,
-        hint,
-        ...where,
-    });
+    const problem = (message, hint, where) => (0,errors/* locatedError */.Js)(where, 'PARAMETERS_INVALID', message, hint);
     const shape = 'A parameter file is {"parameters": {"NAME": {"type": "string", "value": "...", "name": "...", "secret": false}}}.';
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
         throw new errors/* ScriptsError */.jW(problem('the parameter file must be a JSON object.', shape, { file }));
@@ -14084,7 +14084,7 @@ async function validateScripts(project, list, osEnv, problems) {
         let shell;
         let executable;
         if (!isShell(entry.shell)) {
-            problems.add(located(entry.at.shell, 'SHELL_UNKNOWN', `${entry.key}.shell: unknown shell "${entry.shell}"; supported shells: ${SHELLS.join(', ')}.`, `Set shell to one of ${SHELLS.join(', ')}. Wrap cmd.exe scripts in PowerShell.`));
+            problems.add((0,errors/* locatedError */.Js)(entry.at.shell, 'SHELL_UNKNOWN', `${entry.key}.shell: unknown shell "${entry.shell}"; supported shells: ${SHELLS.join(', ')}.`, `Set shell to one of ${SHELLS.join(', ')}. Wrap cmd.exe scripts in PowerShell.`));
         }
         else {
             shell = entry.shell;
@@ -14092,7 +14092,7 @@ async function validateScripts(project, list, osEnv, problems) {
                 found.set(shell, findExecutable(shell, osEnv));
             executable = found.get(shell) ?? undefined;
             if (!executable) {
-                problems.add(located(entry.at.shell, 'SHELL_NOT_FOUND', `${entry.key}.shell: the shell "${shell}" was not found on PATH.`, installHint(shell)));
+                problems.add((0,errors/* locatedError */.Js)(entry.at.shell, 'SHELL_NOT_FOUND', `${entry.key}.shell: the shell "${shell}" was not found on PATH.`, installHint(shell)));
             }
         }
         const file = await problems.collect(() => resolveProjectFile(project.root, entry.run, { what: 'script', key: `${entry.key}.run`, location: entry.at.run }));
@@ -14100,10 +14100,6 @@ async function validateScripts(project, list, osEnv, problems) {
             ready.push({ entry, shell, executable, file });
     }
     return ready;
-}
-function located(where, code, message, hint) {
-    const at = where.file ? `${where.file}${where.line ? `:${where.line}` : ''}: ` : '';
-    return { code, message: `${at}${message}`, hint, ...where };
 }
 function scriptRun(entry, shell) {
     return { name: entry.name, shell, path: entry.run, status: 'not-run', continueOnError: entry.continueOnError };
