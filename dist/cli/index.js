@@ -2736,79 +2736,28 @@ async function runList(ctx, project, env, scripts, parameters) {
     const outputs = new Map();
     let allSucceeded = true;
     for (const [index, script] of scripts.entries()) {
-        const { entry, shell, executable, file } = script;
+        const { entry, file } = script;
         const run = result.scripts[index];
         throwIfCancelled(ctx);
         const values = await env.reload();
         const childEnv = scriptEnvironment(request, env.name, values, parameters.values, outputs);
         const collects = request.command === 'provision';
-        const before = collects ? await snapshotOutputs(outputCandidates(file, project.root)) : undefined;
-        host.startGroup(`Running script: ${entry.name} (${shell})`);
-        const started = Date.now();
-        const exit = await runScript({
-            executable,
-            args: shellArguments(shell, file),
-            cwd: project.root,
-            env: childEnv,
-            stdin: host.scriptStdin,
-            stdout: host.stdout,
-            stderr: host.stderr,
-            stderrLines: request.stderrLines,
-            cancellation: host.cancellation,
-        });
-        host.endGroup();
-        run.durationMs = Date.now() - started;
-        if (exit.exitCode !== null)
-            run.exitCode = exit.exitCode;
-        if (exit.signal)
-            run.signal = exit.signal;
+        const before = collects ? snapshotOutputs(outputCandidates(file, project.root)) : undefined;
+        const exit = await runOne(ctx, script, project.root, childEnv, run);
         if (exit.cancelled) {
             run.status = 'cancelled';
-            host.info(`Failed: ${entry.name} (${exit.signal ? `signal: ${exit.signal}` : `exit code: ${exit.exitCode}`})`);
-            const done = result.scripts.filter((s) => s.status === 'succeeded').length;
-            throw new errors/* ScriptsError */.jW({
-                code: 'CANCELLED',
-                message: `Cancelled (${host.cancellation.reason ?? 'SIGINT'}) while running script "${entry.name}" (${entry.run}); ${done} script(s) had completed${request.command === 'provision' && request.persist ? ' and their outputs were kept' : ''}.`,
-                hint: 'Run again to finish; scripts should be safe to re-run.',
-                file,
-            });
+            host.info(`Failed: ${entry.name} (${howItEnded(exit)})`);
+            throw cancelledWhile(ctx, script);
         }
-        let failure;
-        if (exit.spawnError) {
-            failure = new errors/* ScriptsError */.jW({
-                code: 'SCRIPT_FAILED',
-                message: `Script "${entry.name}" could not be started: ${shell} (${executable}) failed to start: ${exit.spawnError.message}.`,
-                hint: installHint(shell),
-                file,
-            });
-        }
-        else if (exit.exitCode !== 0 || exit.signal) {
-            const how = exit.signal ? `was terminated by signal ${exit.signal}` : `failed with exit code ${exit.exitCode}`;
-            run.stderrTail = ctx.secrets.redact(exit.stderrTail);
-            const tail = run.stderrTail
-                ? `\nLast ${run.stderrTail.split('\n').length} line(s) of stderr:\n${indent(run.stderrTail)}`
-                : '\n(no stderr output)';
-            failure = new errors/* ScriptsError */.jW({
-                code: 'SCRIPT_FAILED',
-                message: `Script "${entry.name}" ${how}: ${entry.run} (${file}).${tail}`,
-                hint: 'Fix the script or the values it uses and run again; outputs of the scripts that completed were kept.',
-                file,
-            });
-        }
-        if (!failure) {
-            run.status = 'succeeded';
-            host.info(`Completed: ${entry.name}`);
-            if (collects) {
-                try {
-                    await collect(ctx, env, entry, before, outputs);
-                }
-                catch (err) {
-                    failure = (0,errors/* toScriptsError */.qb)(err);
-                }
-            }
+        let failure = failureOf(ctx, script, exit, run);
+        if (failure) {
+            host.info(`Failed: ${entry.name} (${howItEnded(exit)})`);
         }
         else {
-            host.info(`Failed: ${entry.name} (${exit.signal ? `signal: ${exit.signal}` : `exit code: ${exit.exitCode ?? 'none'}`})`);
+            run.status = 'succeeded';
+            host.info(`Completed: ${entry.name}`);
+            if (before)
+                failure = await collect(ctx, env, entry, before, outputs).then(() => undefined, errors/* toScriptsError */.qb);
         }
         if (failure) {
             run.status = 'failed';
@@ -2819,6 +2768,69 @@ async function runList(ctx, project, env, scripts, parameters) {
         }
     }
     return allSucceeded;
+}
+/** One script in its log group; records its duration, exit code and signal on `run`. */
+async function runOne(ctx, { entry, shell, executable, file }, root, env, run) {
+    const { host } = ctx;
+    host.startGroup(`Running script: ${entry.name} (${shell})`);
+    const started = Date.now();
+    const exit = await runScript({
+        executable,
+        args: shellArguments(shell, file),
+        cwd: root,
+        env,
+        stdin: host.scriptStdin,
+        stdout: host.stdout,
+        stderr: host.stderr,
+        stderrLines: ctx.request.stderrLines,
+        cancellation: host.cancellation,
+    });
+    host.endGroup();
+    run.durationMs = Date.now() - started;
+    if (exit.exitCode !== null)
+        run.exitCode = exit.exitCode;
+    if (exit.signal)
+        run.signal = exit.signal;
+    return exit;
+}
+/** `exit code: 3` or `signal: SIGKILL`, as in the progress line. */
+function howItEnded(exit) {
+    return exit.signal ? `signal: ${exit.signal}` : `exit code: ${exit.exitCode ?? 'none'}`;
+}
+/** The error of a script that could not start or did not exit 0; undefined when it succeeded. */
+function failureOf(ctx, { entry, shell, executable, file }, exit, run) {
+    if (exit.spawnError) {
+        return new errors/* ScriptsError */.jW({
+            code: 'SCRIPT_FAILED',
+            message: `Script "${entry.name}" could not be started: ${shell} (${executable}) failed to start: ${exit.spawnError.message}.`,
+            hint: installHint(shell),
+            file,
+        });
+    }
+    if (exit.exitCode === 0 && !exit.signal)
+        return undefined;
+    const how = exit.signal ? `was terminated by signal ${exit.signal}` : `failed with exit code ${exit.exitCode}`;
+    run.stderrTail = ctx.secrets.redact(exit.stderrTail);
+    const tail = run.stderrTail
+        ? `\nLast ${run.stderrTail.split('\n').length} line(s) of stderr:\n${indent(run.stderrTail)}`
+        : '\n(no stderr output)';
+    return new errors/* ScriptsError */.jW({
+        code: 'SCRIPT_FAILED',
+        message: `Script "${entry.name}" ${how}: ${entry.run} (${file}).${tail}`,
+        hint: 'Fix the script or the values it uses and run again; outputs of the scripts that completed were kept.',
+        file,
+    });
+}
+function cancelledWhile(ctx, { entry, file }) {
+    const { request, result, host } = ctx;
+    const done = result.scripts.filter((s) => s.status === 'succeeded').length;
+    const kept = request.command === 'provision' && request.persist ? ' and their outputs were kept' : '';
+    return new errors/* ScriptsError */.jW({
+        code: 'CANCELLED',
+        message: `Cancelled (${host.cancellation.reason ?? 'SIGINT'}) while running script "${entry.name}" (${entry.run}); ${done} script(s) had completed${kept}.`,
+        hint: 'Run again to finish; scripts should be safe to re-run.',
+        file,
+    });
 }
 /** Reads the outputs a script left, passes them on, and persists the non-secret ones at once. */
 async function collect(ctx, env, entry, before, outputs) {

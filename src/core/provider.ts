@@ -7,12 +7,12 @@ import { Problems, ScriptsError, locatedError, toScriptsError, type Location } f
 import { AzdEnvironment, selectEnvironmentName } from './environment.js';
 import type { EnvValues } from './dotenv.js';
 import type { Host } from './host.js';
-import { collectOutputs, outputCandidates, snapshotOutputs } from './outputs.js';
+import { collectOutputs, outputCandidates, snapshotOutputs, type OutputsSnapshot } from './outputs.js';
 import { resolveProjectFile } from './paths.js';
 import { loadProject, type ListName, type Project, type ScriptEntry } from './project.js';
 import { loadParameterFiles, resolveParameters, type ResolvedParameters } from './parameters.js';
 import { PREVIEW_NOTE, type OutputValue, type Plan, type Request, type Result, type ScriptRun } from './request.js';
-import { runScript } from './run-script.js';
+import { runScript, type ScriptExit } from './run-script.js';
 import { Secrets, REDACTED } from './secrets.js';
 import { SHELLS, findExecutable, installHint, isShell, shellArguments, type Shell } from './shells.js';
 
@@ -259,79 +259,27 @@ async function runList(
   const outputs = new Map<string, OutputValue>();
   let allSucceeded = true;
   for (const [index, script] of scripts.entries()) {
-    const { entry, shell, executable, file } = script;
+    const { entry, file } = script;
     const run = result.scripts[index]!;
     throwIfCancelled(ctx);
     const values = await env.reload();
     const childEnv = scriptEnvironment(request, env.name, values, parameters.values, outputs);
     const collects = request.command === 'provision';
-    const before = collects ? await snapshotOutputs(outputCandidates(file, project.root)) : undefined;
+    const before = collects ? snapshotOutputs(outputCandidates(file, project.root)) : undefined;
 
-    host.startGroup(`Running script: ${entry.name} (${shell})`);
-    const started = Date.now();
-    const exit = await runScript({
-      executable,
-      args: shellArguments(shell, file),
-      cwd: project.root,
-      env: childEnv,
-      stdin: host.scriptStdin,
-      stdout: host.stdout,
-      stderr: host.stderr,
-      stderrLines: request.stderrLines,
-      cancellation: host.cancellation,
-    });
-    host.endGroup();
-    run.durationMs = Date.now() - started;
-    if (exit.exitCode !== null) run.exitCode = exit.exitCode;
-    if (exit.signal) run.signal = exit.signal;
-
+    const exit = await runOne(ctx, script, project.root, childEnv, run);
     if (exit.cancelled) {
       run.status = 'cancelled';
-      host.info(`Failed: ${entry.name} (${exit.signal ? `signal: ${exit.signal}` : `exit code: ${exit.exitCode}`})`);
-      const done = result.scripts.filter((s) => s.status === 'succeeded').length;
-      throw new ScriptsError({
-        code: 'CANCELLED',
-        message: `Cancelled (${host.cancellation.reason ?? 'SIGINT'}) while running script "${entry.name}" (${entry.run}); ${done} script(s) had completed${request.command === 'provision' && request.persist ? ' and their outputs were kept' : ''}.`,
-        hint: 'Run again to finish; scripts should be safe to re-run.',
-        file,
-      });
+      host.info(`Failed: ${entry.name} (${howItEnded(exit)})`);
+      throw cancelledWhile(ctx, script);
     }
-
-    let failure: ScriptsError | undefined;
-    if (exit.spawnError) {
-      failure = new ScriptsError({
-        code: 'SCRIPT_FAILED',
-        message: `Script "${entry.name}" could not be started: ${shell} (${executable}) failed to start: ${exit.spawnError.message}.`,
-        hint: installHint(shell),
-        file,
-      });
-    } else if (exit.exitCode !== 0 || exit.signal) {
-      const how = exit.signal ? `was terminated by signal ${exit.signal}` : `failed with exit code ${exit.exitCode}`;
-      run.stderrTail = ctx.secrets.redact(exit.stderrTail);
-      const tail = run.stderrTail
-        ? `\nLast ${run.stderrTail.split('\n').length} line(s) of stderr:\n${indent(run.stderrTail)}`
-        : '\n(no stderr output)';
-      failure = new ScriptsError({
-        code: 'SCRIPT_FAILED',
-        message: `Script "${entry.name}" ${how}: ${entry.run} (${file}).${tail}`,
-        hint: 'Fix the script or the values it uses and run again; outputs of the scripts that completed were kept.',
-        file,
-      });
-    }
-    if (!failure) {
+    let failure = failureOf(ctx, script, exit, run);
+    if (failure) {
+      host.info(`Failed: ${entry.name} (${howItEnded(exit)})`);
+    } else {
       run.status = 'succeeded';
       host.info(`Completed: ${entry.name}`);
-      if (collects) {
-        try {
-          await collect(ctx, env, entry, before!, outputs);
-        } catch (err) {
-          failure = toScriptsError(err);
-        }
-      }
-    } else {
-      host.info(
-        `Failed: ${entry.name} (${exit.signal ? `signal: ${exit.signal}` : `exit code: ${exit.exitCode ?? 'none'}`})`,
-      );
+      if (before) failure = await collect(ctx, env, entry, before, outputs).then(() => undefined, toScriptsError);
     }
     if (failure) {
       run.status = 'failed';
@@ -343,12 +291,82 @@ async function runList(
   return allSucceeded;
 }
 
+/** One script in its log group; records its duration, exit code and signal on `run`. */
+async function runOne(
+  ctx: Context,
+  { entry, shell, executable, file }: ReadyScript,
+  root: string,
+  env: Record<string, string>,
+  run: ScriptRun,
+): Promise<ScriptExit> {
+  const { host } = ctx;
+  host.startGroup(`Running script: ${entry.name} (${shell})`);
+  const started = Date.now();
+  const exit = await runScript({
+    executable,
+    args: shellArguments(shell, file),
+    cwd: root,
+    env,
+    stdin: host.scriptStdin,
+    stdout: host.stdout,
+    stderr: host.stderr,
+    stderrLines: ctx.request.stderrLines,
+    cancellation: host.cancellation,
+  });
+  host.endGroup();
+  run.durationMs = Date.now() - started;
+  if (exit.exitCode !== null) run.exitCode = exit.exitCode;
+  if (exit.signal) run.signal = exit.signal;
+  return exit;
+}
+
+/** `exit code: 3` or `signal: SIGKILL`, as in the progress line. */
+function howItEnded(exit: ScriptExit): string {
+  return exit.signal ? `signal: ${exit.signal}` : `exit code: ${exit.exitCode ?? 'none'}`;
+}
+
+/** The error of a script that could not start or did not exit 0; undefined when it succeeded. */
+function failureOf(ctx: Context, { entry, shell, executable, file }: ReadyScript, exit: ScriptExit, run: ScriptRun) {
+  if (exit.spawnError) {
+    return new ScriptsError({
+      code: 'SCRIPT_FAILED',
+      message: `Script "${entry.name}" could not be started: ${shell} (${executable}) failed to start: ${exit.spawnError.message}.`,
+      hint: installHint(shell),
+      file,
+    });
+  }
+  if (exit.exitCode === 0 && !exit.signal) return undefined;
+  const how = exit.signal ? `was terminated by signal ${exit.signal}` : `failed with exit code ${exit.exitCode}`;
+  run.stderrTail = ctx.secrets.redact(exit.stderrTail);
+  const tail = run.stderrTail
+    ? `\nLast ${run.stderrTail.split('\n').length} line(s) of stderr:\n${indent(run.stderrTail)}`
+    : '\n(no stderr output)';
+  return new ScriptsError({
+    code: 'SCRIPT_FAILED',
+    message: `Script "${entry.name}" ${how}: ${entry.run} (${file}).${tail}`,
+    hint: 'Fix the script or the values it uses and run again; outputs of the scripts that completed were kept.',
+    file,
+  });
+}
+
+function cancelledWhile(ctx: Context, { entry, file }: ReadyScript): ScriptsError {
+  const { request, result, host } = ctx;
+  const done = result.scripts.filter((s) => s.status === 'succeeded').length;
+  const kept = request.command === 'provision' && request.persist ? ' and their outputs were kept' : '';
+  return new ScriptsError({
+    code: 'CANCELLED',
+    message: `Cancelled (${host.cancellation.reason ?? 'SIGINT'}) while running script "${entry.name}" (${entry.run}); ${done} script(s) had completed${kept}.`,
+    hint: 'Run again to finish; scripts should be safe to re-run.',
+    file,
+  });
+}
+
 /** Reads the outputs a script left, passes them on, and persists the non-secret ones at once. */
 async function collect(
   ctx: Context,
   env: AzdEnvironment,
   entry: ScriptEntry,
-  before: Awaited<ReturnType<typeof snapshotOutputs>>,
+  before: OutputsSnapshot,
   outputs: Map<string, OutputValue>,
 ): Promise<void> {
   const found = await collectOutputs(before);
