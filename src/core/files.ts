@@ -254,11 +254,16 @@ export async function withFileLock<T>(
 /** A lock file with no pid (left by an older writer killed mid-way) counts as abandoned after this long. */
 const EMPTY_LOCK_STALE_MS = 2000;
 
-async function tryLock(lockFile: string): Promise<boolean> {
-  const temp = path.join(
+/** A temp file beside the lock, in the pattern sweepTempFiles removes once its process is gone. */
+function lockTemp(lockFile: string): string {
+  return path.join(
     path.dirname(lockFile),
     `.${path.basename(lockFile)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
   );
+}
+
+async function tryLock(lockFile: string): Promise<boolean> {
+  const temp = lockTemp(lockFile);
   await fs.writeFile(temp, `${process.pid}\n`, { flag: 'wx' });
   try {
     await fs.link(temp, lockFile);
@@ -287,7 +292,8 @@ async function tryLock(lockFile: string): Promise<boolean> {
  * between), it is put back, so that a live lock is never broken.
  */
 async function breakLock(lockFile: string, judgedPid: number | undefined): Promise<void> {
-  const aside = `${lockFile}.${process.pid}.${randomBytes(6).toString('hex')}.stale`;
+  // Named like our other temp files, so that the next lock sweeps it if we are killed right here.
+  const aside = lockTemp(lockFile);
   try {
     await fs.rename(lockFile, aside);
   } catch {

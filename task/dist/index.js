@@ -12095,8 +12095,12 @@ async function withFileLock(lockFile, fn, options) {
 }
 /** A lock file with no pid (left by an older writer killed mid-way) counts as abandoned after this long. */
 const EMPTY_LOCK_STALE_MS = 2000;
+/** A temp file beside the lock, in the pattern sweepTempFiles removes once its process is gone. */
+function lockTemp(lockFile) {
+    return external_node_path_default().join(external_node_path_default().dirname(lockFile), `.${external_node_path_default().basename(lockFile)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`);
+}
 async function tryLock(lockFile) {
-    const temp = external_node_path_default().join(external_node_path_default().dirname(lockFile), `.${external_node_path_default().basename(lockFile)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`);
+    const temp = lockTemp(lockFile);
     await external_node_fs_.promises.writeFile(temp, `${process.pid}\n`, { flag: 'wx' });
     try {
         await external_node_fs_.promises.link(temp, lockFile);
@@ -12129,7 +12133,8 @@ async function tryLock(lockFile) {
  * between), it is put back, so that a live lock is never broken.
  */
 async function breakLock(lockFile, judgedPid) {
-    const aside = `${lockFile}.${process.pid}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.stale`;
+    // Named like our other temp files, so that the next lock sweeps it if we are killed right here.
+    const aside = lockTemp(lockFile);
     try {
         await external_node_fs_.promises.rename(lockFile, aside);
     }
