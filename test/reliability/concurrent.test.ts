@@ -34,7 +34,10 @@ function sharedProject(): string {
         '#!/usr/bin/env bash',
         `[ "$RUN" = "${r}" ] || exit 0`,
         // distinct keys per run, script and round, and one key every run writes
-        `printf '{"outputs":{"R${r}_K${k}_%s":{"type":"string","value":"run ${r} script ${k} round %s"},"SHARED":{"type":"string","value":"run ${r} round %s"}}}' "$ROUND" "$ROUND" "$ROUND" > "$(dirname "$0")/outputs.json"`,
+        // Written aside and renamed: the runs share these folders, and another run's script must never read a
+        // half-written file (a concurrent run may even collect it, which only adds keys).
+        `printf '{"outputs":{"R${r}_K${k}_%s":{"type":"string","value":"run ${r} script ${k} round %s"},"SHARED":{"type":"string","value":"run ${r} round %s"}}}' "$ROUND" "$ROUND" "$ROUND" > "$(dirname "$0")/outputs.json.$$"`,
+        `mv "$(dirname "$0")/outputs.json.$$" "$(dirname "$0")/outputs.json"`,
         '',
       ].join('\n');
     }
