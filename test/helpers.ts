@@ -210,3 +210,27 @@ export async function eventually(check: () => boolean, ms: number): Promise<bool
 export async function waitFor(what: string, predicate: () => boolean, timeoutMs: number): Promise<void> {
   if (!(await eventually(predicate, timeoutMs))) throw new Error(`timed out waiting for ${what}`);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scripts that leave traces
+
+/** A bash script that records the named environment variables (those that are set) under .seen/. */
+export function recordEnvScript(keys: string[], extra = ''): string {
+  return [
+    '#!/usr/bin/env bash',
+    'set -e',
+    'mkdir -p .seen',
+    `for k in ${keys.join(' ')}; do if [ -n "\${!k+x}" ]; then printf '%s' "\${!k}" > ".seen/$k"; fi; done`,
+    extra,
+    '',
+  ].join('\n');
+}
+
+export function seen(root: string, key: string): string | undefined {
+  const file = path.join(root, '.seen', key);
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+export function touchScript(marker: string): string {
+  return `#!/usr/bin/env bash\nmkdir -p .state\nprintf '%s' "\${AZD_PURGE:-}" > .state/${marker}\necho "${marker} ran"\n`;
+}

@@ -22,6 +22,9 @@ import {
   alive,
   groupMembers,
   waitFor,
+  recordEnvScript,
+  seen,
+  touchScript,
 } from '../helpers.js';
 import { TASK_INPUTS, readTaskInputs } from '../../src/main/task-inputs.js';
 import { COMMANDS } from '../../src/core/request.js';
@@ -47,27 +50,6 @@ import {
 function sources(files: Record<string, FileSpec>, sub = ''): { sources: string; root: string } {
   const dir = makeProject(Object.fromEntries(Object.entries(files).map(([k, v]) => [sub ? `${sub}/${k}` : k, v])));
   return { sources: dir, root: sub ? path.join(dir, sub) : dir };
-}
-
-/** A bash script that records the named environment variables (those that are set) under .seen/. */
-function recordEnvScript(keys: string[], extra = ''): string {
-  return [
-    '#!/usr/bin/env bash',
-    'set -e',
-    'mkdir -p .seen',
-    `for k in ${keys.join(' ')}; do if [ -n "\${!k+x}" ]; then printf '%s' "\${!k}" > ".seen/$k"; fi; done`,
-    extra,
-    '',
-  ].join('\n');
-}
-
-function seen(root: string, key: string): string | undefined {
-  const file = path.join(root, '.seen', key);
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-}
-
-function touchScript(marker: string): string {
-  return `#!/usr/bin/env bash\nmkdir -p .state\nprintf '%s' "\${AZD_PURGE:-}" > .state/${marker}\necho "${marker} ran"\n`;
 }
 
 function copyQuickstart(to: string): void {

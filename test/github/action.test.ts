@@ -18,6 +18,9 @@ import {
   alive,
   groupMembers,
   waitFor,
+  recordEnvScript,
+  seen,
+  touchScript,
 } from '../helpers.js';
 import {
   describeRun,
@@ -39,27 +42,6 @@ import {
 function workspace(files: Record<string, FileSpec>, sub = ''): { workspace: string; root: string } {
   const ws = makeProject(Object.fromEntries(Object.entries(files).map(([k, v]) => [sub ? `${sub}/${k}` : k, v])));
   return { workspace: ws, root: sub ? path.join(ws, sub) : ws };
-}
-
-/** A bash script that records the named environment variables (those that are set) under .seen/. */
-function recordEnvScript(keys: string[], extra = ''): string {
-  return [
-    '#!/usr/bin/env bash',
-    'set -e',
-    'mkdir -p .seen',
-    `for k in ${keys.join(' ')}; do if [ -n "\${!k+x}" ]; then printf '%s' "\${!k}" > ".seen/$k"; fi; done`,
-    extra,
-    '',
-  ].join('\n');
-}
-
-function seen(root: string, key: string): string | undefined {
-  const file = path.join(root, '.seen', key);
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-}
-
-function touchScript(marker: string): string {
-  return `#!/usr/bin/env bash\nmkdir -p .state\nprintf '%s' "\${AZD_PURGE:-}" > .state/${marker}\necho "${marker} ran"\n`;
 }
 
 function ok(run: ActionRun): void {
