@@ -3414,8 +3414,7 @@ function readCliInputs(argv, env, cwd, terminal) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   i: () => (/* binding */ main),
-/* harmony export */   y: () => (/* binding */ resultJson)
+/* harmony export */   i: () => (/* binding */ main)
 /* harmony export */ });
 /* harmony import */ var _core_provider_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3244);
 /* harmony import */ var _core_secrets_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8198);
@@ -19529,6 +19528,5 @@ function _function(params) {
 /******/ var __webpack_exports__ = __nccwpck_require__(4503);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ var __webpack_exports__main = __webpack_exports__.i;
-/******/ var __webpack_exports__resultJson = __webpack_exports__.y;
-/******/ export { __webpack_exports__main as main, __webpack_exports__resultJson as resultJson };
+/******/ export { __webpack_exports__main as main };
 /******/ 

@@ -30,7 +30,7 @@ export async function readTextFile(file: string, options: ReadOptions): Promise<
   return readTextFileSync(file, options);
 }
 
-export function readTextFileSync(file: string, options: ReadOptions): string | undefined {
+function readTextFileSync(file: string, options: ReadOptions): string | undefined {
   let fd: number;
   try {
     fd = openSync(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
@@ -187,7 +187,7 @@ export function isErrno(err: unknown, code: string): boolean {
   return typeof err === 'object' && err !== null && (err as NodeJS.ErrnoException).code === code;
 }
 
-export function ioError(err: unknown, file: string, action: string): ScriptsError {
+function ioError(err: unknown, file: string, action: string): ScriptsError {
   if (err instanceof ScriptsError) return err;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   const reason =

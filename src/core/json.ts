@@ -43,7 +43,7 @@ export function parseJson(text: string, file: string, what: string): unknown {
  * Where and why `text` is not JSON (RFC 8259), for a text JSON.parse rejected. Iterative, so deep nesting cannot
  * overflow the stack; the reason never quotes the text beyond one punctuation character.
  */
-export function jsonSyntaxError(text: string): { offset: number; reason: string } {
+function jsonSyntaxError(text: string): { offset: number; reason: string } {
   let i = 0;
   const n = text.length;
   const stack: Array<'{' | '['> = [];

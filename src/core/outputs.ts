@@ -64,7 +64,7 @@ export async function collectOutputs(before: OutputsSnapshot): Promise<FoundOutp
 
 const OutputSchema = z.strictObject({ type: z.string(), value: z.unknown() });
 
-export async function readOutputsFile(file: string): Promise<Map<string, OutputValue>> {
+async function readOutputsFile(file: string): Promise<Map<string, OutputValue>> {
   const text = await readTextFile(file, {
     what: 'outputs file',
     maxBytes: MAX_BYTES,
@@ -145,13 +145,13 @@ export function parseOutputs(text: string, file: string): Map<string, OutputValu
   return result;
 }
 
-export function isSecureType(type: string): boolean {
+function isSecureType(type: string): boolean {
   const t = type.toLowerCase();
   return t === 'securestring' || t === 'secureobject';
 }
 
 /** A JSON value as the string scripts and `.env` see. */
-export function toText(value: unknown): string {
+function toText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean' || typeof value === 'number') return String(value);

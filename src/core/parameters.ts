@@ -81,7 +81,7 @@ export async function loadParameterFiles(
   return [...files.values()];
 }
 
-export async function readParameterFile(file: string, relative: string): Promise<ParameterFile> {
+async function readParameterFile(file: string, relative: string): Promise<ParameterFile> {
   const text = await readTextFile(file, {
     what: 'parameter file',
     maxBytes: 4 * MiB,

@@ -111,7 +111,7 @@ function realRootOf(root: string): string {
   return real;
 }
 
-export function isInside(root: string, candidate: string): boolean {
+function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
   return !(relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative));
 }

@@ -54,7 +54,7 @@ export async function main(): Promise<number> {
 }
 
 /** The Result as JSON: outputs as an object, secret values replaced by `***`. */
-export function resultJson(result: Result): Record<string, unknown> {
+function resultJson(result: Result): Record<string, unknown> {
   const outputs: Record<string, unknown> = {};
   for (const [key, o] of result.outputs) {
     Object.defineProperty(outputs, key, {
