@@ -11576,7 +11576,7 @@ function editDistance(a, b) {
 
 /***/ }),
 
-/***/ 2605:
+/***/ 7599:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11587,6 +11587,28 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
+;// CONCATENATED MODULE: ./src/core/context.ts
+/**
+ * What every lifecycle step shares: the request, the host, the result being built and the run's secrets; and the
+ * two things each step may do on its own (warn, stop when cancelled).
+ */
+
+function warn(ctx, message, location) {
+    const text = ctx.secrets.redact(message);
+    ctx.result.warnings.push({ message: text, ...location });
+    ctx.host.warning(text, location);
+}
+function throwIfCancelled(ctx) {
+    const reason = ctx.host.cancellation.reason;
+    if (reason === undefined)
+        return;
+    throw new errors/* ScriptsError */.jW({
+        code: 'CANCELLED',
+        message: `Cancelled (${reason}) before the next script started.`,
+        hint: 'Run again to finish.',
+    });
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
@@ -12687,225 +12709,10 @@ async function exists(file) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
-var schemas = __nccwpck_require__(8395);
-;// CONCATENATED MODULE: ./src/core/outputs.ts
-/**
- * Script outputs (PRD REQ-4): `outputs.json` searched from the script's folder up to the project root, first
- * found wins; a file the script did not write (unchanged since before it started) is stale and ignored. Values
- * become strings as DESIGN section 5 says; `securestring`/`secureobject` stay secret.
- */
-
-
-
-
-
-
-
-const OUTPUTS_FILE = 'outputs.json';
-const MAX_BYTES = 32 * MiB;
-/** Folders from the script's own up to the project root, nearest first. */
-function outputCandidates(scriptFile, root) {
-    const files = [];
-    let dir = external_node_path_default().dirname(scriptFile);
-    for (;;) {
-        files.push(external_node_path_default().join(dir, OUTPUTS_FILE));
-        if (dir === root)
-            break;
-        const parent = external_node_path_default().dirname(dir);
-        if (parent === dir || external_node_path_default().relative(root, parent).startsWith('..'))
-            break;
-        dir = parent;
-    }
-    return files;
-}
-function snapshotOutputs(candidates) {
-    return new Map(candidates.map((file) => [file, signature(file)]));
-}
-/** Synchronous on purpose: a few stats per script, where an event-loop round trip each would cost more. */
-function signature(file) {
-    try {
-        const s = (0,external_node_fs_.statSync)(file, { bigint: true });
-        return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The outputs a script left: the nearest outputs.json, if the script wrote it. */
-async function collectOutputs(before) {
-    for (const [file, old] of before) {
-        const now = signature(file);
-        if (now === undefined)
-            continue;
-        if (now === old)
-            return { kind: 'stale', file };
-        return { kind: 'fresh', file, outputs: await readOutputsFile(file) };
-    }
-    return { kind: 'none' };
-}
-const OutputSchema = schemas/* strictObject */.rej({ type: schemas/* string */.YjP(), value: schemas/* unknown */.L5J() });
-async function readOutputsFile(file) {
-    const text = await readTextFile(file, {
-        what: 'outputs file',
-        maxBytes: MAX_BYTES,
-        stripBom: true,
-        code: 'OUTPUTS_INVALID',
-    });
-    if (text === undefined)
-        return new Map();
-    return parseOutputs(text, file);
-}
-function parseOutputs(text, file) {
-    const data = parseJson(text, file, 'outputs file');
-    const fail = (message, hint, near) => {
-        const offset = near === undefined ? -1 : text.indexOf(JSON.stringify(near));
-        const where = offset >= 0 ? lineAndColumn(text, offset) : undefined;
-        const at = where ? `${file}:${where.line}:${where.column}` : file;
-        throw new errors/* ScriptsError */.jW({ code: 'OUTPUTS_INVALID', message: `${at}: ${message}`, hint, file, ...(where ?? {}) });
-    };
-    const shape = 'Write {"outputs": {"NAME": {"type": "string", "value": "..."}}}.';
-    if (typeof data !== 'object' || data === null || Array.isArray(data))
-        fail('the outputs file must be a JSON object.', shape);
-    const top = data;
-    for (const key of Object.keys(top)) {
-        if (key === 'outputs' || key === '$schema')
-            continue;
-        const guess = (0,errors/* closest */.kp)(key, ['outputs']);
-        fail(`unknown key "${key}" at the top of the outputs file${guess ? `; did you mean "${guess}"?` : '.'}`, `The file holds one key, "outputs". ${shape}`, key);
-    }
-    if (!('outputs' in top))
-        fail('the outputs file has no "outputs" object.', shape);
-    const outputs = top.outputs;
-    if (typeof outputs !== 'object' || outputs === null || Array.isArray(outputs))
-        fail('"outputs" must be a JSON object.', shape, 'outputs');
-    const result = new Map();
-    for (const [key, entry] of Object.entries(outputs)) {
-        if (!isEnvKey(key)) {
-            fail(`the output name "${key}" is not a valid environment variable name.`, 'Output names must match [A-Za-z_][A-Za-z0-9_]* so later scripts can read them; rename it in the script.', key);
-        }
-        const parsed = OutputSchema.safeParse(entry);
-        if (!parsed.success || !(typeof entry === 'object' && entry !== null && 'value' in entry)) {
-            const unknown = parsed.success
-                ? []
-                : parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
-            const extra = unknown[0];
-            const guess = extra === undefined ? undefined : (0,errors/* closest */.kp)(extra, ['type', 'value']);
-            fail(extra !== undefined
-                ? `output ${key} has an unknown key "${extra}"${guess ? `; did you mean "${guess}"?` : '.'}`
-                : `output ${key} must be an object with a string "type" and a "value".`, shape, key);
-        }
-        const { type, value } = parsed.data;
-        let text;
-        try {
-            text = toText(value);
-        }
-        catch (err) {
-            if (!(err instanceof RangeError))
-                throw err;
-            return fail(`the value of output ${key} is ${err.message}.`, 'Flatten the value, or pass it as a string.', key);
-        }
-        if (text.includes('\0')) {
-            fail(`output ${key} contains a NUL character, which an environment variable cannot hold.`, 'Remove the NUL character from the value.', key);
-        }
-        const secret = isSecureType(type);
-        result.set(key, { value: text, secret, masked: secret, type });
-    }
-    return result;
-}
-function isSecureType(type) {
-    const t = type.toLowerCase();
-    return t === 'securestring' || t === 'secureobject';
-}
-/** A JSON value as the string scripts and `.env` see. */
-function toText(value) {
-    if (typeof value === 'string')
-        return value;
-    if (value === null || value === undefined)
-        return '';
-    if (typeof value === 'boolean' || typeof value === 'number')
-        return String(value);
-    return stringifySorted(value);
-}
-
-;// CONCATENATED MODULE: ./src/core/paths.ts
-/**
- * A path from azure.yaml must name a regular file inside the project root, both as written and after
- * resolving symlinks (PRD REQ-7.1): a script or parameter file can never be read from outside the project.
- */
-
-
-
-
-/** Returns the absolute (lexical) path of `written` under `root`, or throws a ScriptsError saying what is wrong. */
-async function resolveProjectFile(root, written, options) {
-    const where = options.location;
-    const fail = (code, message, hint) => {
-        throw new errors/* ScriptsError */.jW({ code, message: `${(0,errors/* formatLocation */.j$)(where)}${message}`, hint, ...where });
-    };
-    if (written.includes('\0')) {
-        fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} path contains a NUL character.`, 'Remove the NUL character from the path in azure.yaml.');
-    }
-    if (external_node_path_default().posix.isAbsolute(written) || external_node_path_default().win32.isAbsolute(written)) {
-        fail('PATH_OUTSIDE_PROJECT', `${options.key}: the ${options.what} path "${written}" is absolute; paths must be relative to the project root (${root}).`, `Write it relative to the folder of azure.yaml, e.g. "scripts/${external_node_path_default().basename(written)}".`);
-    }
-    const absolute = external_node_path_default().resolve(root, written);
-    if (!isInside(root, absolute)) {
-        fail('PATH_OUTSIDE_PROJECT', `${options.key}: the ${options.what} path "${written}" leaves the project root (${root}).`, 'Keep scripts and parameter files inside the folder of azure.yaml; copy or move the file there.');
-    }
-    let stat;
-    try {
-        stat = (0,external_node_fs_.statSync)(absolute);
-    }
-    catch (err) {
-        if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR')) {
-            fail('SCRIPT_NOT_FOUND', `${options.key}: ${options.what} not found: ${absolute}`, `Create the file, or correct the path in azure.yaml (it is relative to ${root}).`);
-        }
-        const code = err?.code;
-        if (!code)
-            throw err;
-        const reason = code === 'ELOOP'
-            ? 'is a symlink loop'
-            : code === 'ENAMETOOLONG'
-                ? 'has a name longer than the file system allows'
-                : code === 'EACCES' || code === 'EPERM'
-                    ? 'cannot be read (permission denied)'
-                    : `cannot be read (${code})`;
-        return fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} ${absolute} ${reason}.`, `Correct the path in azure.yaml, or fix the file's permissions.`);
-    }
-    if (!stat.isFile()) {
-        fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} ${absolute} is not a regular file.`, `Point ${options.key} at a file, not a folder or device.`);
-    }
-    let realRoot;
-    let realFile;
-    try {
-        [realRoot, realFile] = [realRootOf(root), external_node_fs_.realpathSync.native(absolute)];
-    }
-    catch (err) {
-        return fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} ${absolute} cannot be resolved (${err.code ?? String(err)}).`, 'Correct the path in azure.yaml.');
-    }
-    if (!isInside(realRoot, realFile)) {
-        fail('PATH_OUTSIDE_PROJECT', `${options.key}: the ${options.what} ${absolute} resolves through a symlink to ${realFile}, outside the project root (${realRoot}).`, 'Copy the file into the project instead of linking to it from outside.');
-    }
-    return absolute;
-}
-const realRoots = new Map();
-/** The project root with symlinks resolved, once per run. */
-function realRootOf(root) {
-    let real = realRoots.get(root);
-    if (real === undefined) {
-        real = external_node_fs_.realpathSync.native(root);
-        realRoots.set(root, real);
-    }
-    return real;
-}
-function isInside(root, candidate) {
-    const relative = external_node_path_default().relative(root, candidate);
-    return !(relative === '..' || relative.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(relative));
-}
-
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
+var schemas = __nccwpck_require__(8395);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
 var api = __nccwpck_require__(3305);
 ;// CONCATENATED MODULE: ./src/core/project.ts
@@ -13197,6 +13004,82 @@ function describe(value) {
 }
 function firstLine(message) {
     return message.split('\n')[0].trim();
+}
+
+;// CONCATENATED MODULE: ./src/core/paths.ts
+/**
+ * A path from azure.yaml must name a regular file inside the project root, both as written and after
+ * resolving symlinks (PRD REQ-7.1): a script or parameter file can never be read from outside the project.
+ */
+
+
+
+
+/** Returns the absolute (lexical) path of `written` under `root`, or throws a ScriptsError saying what is wrong. */
+async function resolveProjectFile(root, written, options) {
+    const where = options.location;
+    const fail = (code, message, hint) => {
+        throw new errors/* ScriptsError */.jW({ code, message: `${(0,errors/* formatLocation */.j$)(where)}${message}`, hint, ...where });
+    };
+    if (written.includes('\0')) {
+        fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} path contains a NUL character.`, 'Remove the NUL character from the path in azure.yaml.');
+    }
+    if (external_node_path_default().posix.isAbsolute(written) || external_node_path_default().win32.isAbsolute(written)) {
+        fail('PATH_OUTSIDE_PROJECT', `${options.key}: the ${options.what} path "${written}" is absolute; paths must be relative to the project root (${root}).`, `Write it relative to the folder of azure.yaml, e.g. "scripts/${external_node_path_default().basename(written)}".`);
+    }
+    const absolute = external_node_path_default().resolve(root, written);
+    if (!isInside(root, absolute)) {
+        fail('PATH_OUTSIDE_PROJECT', `${options.key}: the ${options.what} path "${written}" leaves the project root (${root}).`, 'Keep scripts and parameter files inside the folder of azure.yaml; copy or move the file there.');
+    }
+    let stat;
+    try {
+        stat = (0,external_node_fs_.statSync)(absolute);
+    }
+    catch (err) {
+        if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR')) {
+            fail('SCRIPT_NOT_FOUND', `${options.key}: ${options.what} not found: ${absolute}`, `Create the file, or correct the path in azure.yaml (it is relative to ${root}).`);
+        }
+        const code = err?.code;
+        if (!code)
+            throw err;
+        const reason = code === 'ELOOP'
+            ? 'is a symlink loop'
+            : code === 'ENAMETOOLONG'
+                ? 'has a name longer than the file system allows'
+                : code === 'EACCES' || code === 'EPERM'
+                    ? 'cannot be read (permission denied)'
+                    : `cannot be read (${code})`;
+        return fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} ${absolute} ${reason}.`, `Correct the path in azure.yaml, or fix the file's permissions.`);
+    }
+    if (!stat.isFile()) {
+        fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} ${absolute} is not a regular file.`, `Point ${options.key} at a file, not a folder or device.`);
+    }
+    let realRoot;
+    let realFile;
+    try {
+        [realRoot, realFile] = [realRootOf(root), external_node_fs_.realpathSync.native(absolute)];
+    }
+    catch (err) {
+        return fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} ${absolute} cannot be resolved (${err.code ?? String(err)}).`, 'Correct the path in azure.yaml.');
+    }
+    if (!isInside(realRoot, realFile)) {
+        fail('PATH_OUTSIDE_PROJECT', `${options.key}: the ${options.what} ${absolute} resolves through a symlink to ${realFile}, outside the project root (${realRoot}).`, 'Copy the file into the project instead of linking to it from outside.');
+    }
+    return absolute;
+}
+const realRoots = new Map();
+/** The project root with symlinks resolved, once per run. */
+function realRootOf(root) {
+    let real = realRoots.get(root);
+    if (real === undefined) {
+        real = external_node_fs_.realpathSync.native(root);
+        realRoots.set(root, real);
+    }
+    return real;
+}
+function isInside(root, candidate) {
+    const relative = external_node_path_default().relative(root, candidate);
+    return !(relative === '..' || relative.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(relative));
 }
 
 ;// CONCATENATED MODULE: ./src/core/shells.ts
@@ -13687,6 +13570,230 @@ function unresolvedError(unresolved) {
 
 // EXTERNAL MODULE: ./src/core/request.ts
 var request = __nccwpck_require__(8506);
+// EXTERNAL MODULE: ./src/core/secrets.ts
+var secrets = __nccwpck_require__(8198);
+;// CONCATENATED MODULE: ./src/core/preview.ts
+
+
+function preview(ctx, scripts, parameters) {
+    const { host } = ctx;
+    const plan = {
+        scripts: scripts.map(({ entry, shell }) => ({
+            name: entry.name,
+            shell,
+            path: entry.run,
+            continueOnError: entry.continueOnError,
+            ...(entry.parameters ? { parameters: entry.parameters } : {}),
+        })),
+        parameters: parameters.plan,
+        note: request/* PREVIEW_NOTE */.c,
+    };
+    ctx.result.plan = plan;
+    host.info(`Preview of provision for environment "${ctx.result.environment}": ${scripts.length} script(s) would run, in this order:`);
+    plan.scripts.forEach((s, i) => host.info(`  ${i + 1}. ${s.name} (${s.shell}) ${s.path}${s.continueOnError ? ' [continueOnError]' : ''}`));
+    if (plan.parameters.length > 0) {
+        host.info('Parameters:');
+        for (const p of plan.parameters) {
+            const files = p.files.length > 0 ? `, declared in ${p.files.join(', ')}` : '';
+            host.info(`  ${p.key} = ${p.secret ? secrets/* REDACTED */.X : ctx.secrets.redact(p.value)} (from ${describeSource(p.source)}${files})`);
+        }
+    }
+    host.info(request/* PREVIEW_NOTE */.c);
+}
+function describeSource(source) {
+    switch (source) {
+        case 'request':
+            return 'the parameters input';
+        case 'interpolated':
+            return 'the value in the parameter file, with ${…} filled in';
+        case 'literal':
+            return 'the value in the parameter file';
+        case 'azd-env':
+            return 'the azd environment';
+        case 'os-env':
+            return 'the OS environment';
+        default:
+            return 'a prompt';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/outputs.ts
+/**
+ * Script outputs (PRD REQ-4): `outputs.json` searched from the script's folder up to the project root, first
+ * found wins; a file the script did not write (unchanged since before it started) is stale and ignored. Values
+ * become strings as DESIGN section 5 says; `securestring`/`secureobject` stay secret.
+ */
+
+
+
+
+
+
+
+const OUTPUTS_FILE = 'outputs.json';
+const MAX_BYTES = 32 * MiB;
+/** Folders from the script's own up to the project root, nearest first. */
+function outputCandidates(scriptFile, root) {
+    const files = [];
+    let dir = external_node_path_default().dirname(scriptFile);
+    for (;;) {
+        files.push(external_node_path_default().join(dir, OUTPUTS_FILE));
+        if (dir === root)
+            break;
+        const parent = external_node_path_default().dirname(dir);
+        if (parent === dir || external_node_path_default().relative(root, parent).startsWith('..'))
+            break;
+        dir = parent;
+    }
+    return files;
+}
+function snapshotOutputs(candidates) {
+    return new Map(candidates.map((file) => [file, signature(file)]));
+}
+/** Synchronous on purpose: a few stats per script, where an event-loop round trip each would cost more. */
+function signature(file) {
+    try {
+        const s = (0,external_node_fs_.statSync)(file, { bigint: true });
+        return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The outputs a script left: the nearest outputs.json, if the script wrote it. */
+async function collectOutputs(before) {
+    for (const [file, old] of before) {
+        const now = signature(file);
+        if (now === undefined)
+            continue;
+        if (now === old)
+            return { kind: 'stale', file };
+        return { kind: 'fresh', file, outputs: await readOutputsFile(file) };
+    }
+    return { kind: 'none' };
+}
+const OutputSchema = schemas/* strictObject */.rej({ type: schemas/* string */.YjP(), value: schemas/* unknown */.L5J() });
+async function readOutputsFile(file) {
+    const text = await readTextFile(file, {
+        what: 'outputs file',
+        maxBytes: MAX_BYTES,
+        stripBom: true,
+        code: 'OUTPUTS_INVALID',
+    });
+    if (text === undefined)
+        return new Map();
+    return parseOutputs(text, file);
+}
+function parseOutputs(text, file) {
+    const data = parseJson(text, file, 'outputs file');
+    const fail = (message, hint, near) => {
+        const offset = near === undefined ? -1 : text.indexOf(JSON.stringify(near));
+        const where = offset >= 0 ? lineAndColumn(text, offset) : undefined;
+        const at = where ? `${file}:${where.line}:${where.column}` : file;
+        throw new errors/* ScriptsError */.jW({ code: 'OUTPUTS_INVALID', message: `${at}: ${message}`, hint, file, ...(where ?? {}) });
+    };
+    const shape = 'Write {"outputs": {"NAME": {"type": "string", "value": "..."}}}.';
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        fail('the outputs file must be a JSON object.', shape);
+    const top = data;
+    for (const key of Object.keys(top)) {
+        if (key === 'outputs' || key === '$schema')
+            continue;
+        const guess = (0,errors/* closest */.kp)(key, ['outputs']);
+        fail(`unknown key "${key}" at the top of the outputs file${guess ? `; did you mean "${guess}"?` : '.'}`, `The file holds one key, "outputs". ${shape}`, key);
+    }
+    if (!('outputs' in top))
+        fail('the outputs file has no "outputs" object.', shape);
+    const outputs = top.outputs;
+    if (typeof outputs !== 'object' || outputs === null || Array.isArray(outputs))
+        fail('"outputs" must be a JSON object.', shape, 'outputs');
+    const result = new Map();
+    for (const [key, entry] of Object.entries(outputs)) {
+        if (!isEnvKey(key)) {
+            fail(`the output name "${key}" is not a valid environment variable name.`, 'Output names must match [A-Za-z_][A-Za-z0-9_]* so later scripts can read them; rename it in the script.', key);
+        }
+        const parsed = OutputSchema.safeParse(entry);
+        if (!parsed.success || !(typeof entry === 'object' && entry !== null && 'value' in entry)) {
+            const unknown = parsed.success
+                ? []
+                : parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
+            const extra = unknown[0];
+            const guess = extra === undefined ? undefined : (0,errors/* closest */.kp)(extra, ['type', 'value']);
+            fail(extra !== undefined
+                ? `output ${key} has an unknown key "${extra}"${guess ? `; did you mean "${guess}"?` : '.'}`
+                : `output ${key} must be an object with a string "type" and a "value".`, shape, key);
+        }
+        const { type, value } = parsed.data;
+        let text;
+        try {
+            text = toText(value);
+        }
+        catch (err) {
+            if (!(err instanceof RangeError))
+                throw err;
+            return fail(`the value of output ${key} is ${err.message}.`, 'Flatten the value, or pass it as a string.', key);
+        }
+        if (text.includes('\0')) {
+            fail(`output ${key} contains a NUL character, which an environment variable cannot hold.`, 'Remove the NUL character from the value.', key);
+        }
+        const secret = isSecureType(type);
+        result.set(key, { value: text, secret, masked: secret, type });
+    }
+    return result;
+}
+function isSecureType(type) {
+    const t = type.toLowerCase();
+    return t === 'securestring' || t === 'secureobject';
+}
+/** A JSON value as the string scripts and `.env` see. */
+function toText(value) {
+    if (typeof value === 'string')
+        return value;
+    if (value === null || value === undefined)
+        return '';
+    if (typeof value === 'boolean' || typeof value === 'number')
+        return String(value);
+    return stringifySorted(value);
+}
+
+;// CONCATENATED MODULE: ./src/core/collect.ts
+/**
+ * Collecting a script's outputs (PRD REQ-4): read outputs.json, pass the values on, persist the non-secret ones
+ * at once and record their keys for `state` and `down`.
+ */
+
+
+/** Reads the outputs a script left, passes them on, and persists the non-secret ones at once. */
+async function collect(ctx, env, entry, before, outputs) {
+    const found = await collectOutputs(before);
+    if (found.kind === 'none')
+        return;
+    if (found.kind === 'stale') {
+        warn(ctx, `${found.file} was not written by "${entry.name}" (unchanged since before it started), so its outputs are ignored. Write outputs.json from the script, or delete the old file.`, { file: found.file });
+        return;
+    }
+    ctx.host.info(`Collecting outputs from: ${entry.name}`);
+    const toSave = new Map();
+    for (const [key, collected] of found.outputs) {
+        const output = { ...collected, masked: collected.masked || ctx.request.maskedOutputs.has(key) };
+        if (output.masked)
+            ctx.secrets.add(output.value);
+        outputs.set(key, output);
+        ctx.result.outputs.set(key, output);
+        if (!output.secret)
+            toSave.set(key, output.value);
+    }
+    if (!ctx.request.persist || toSave.size === 0)
+        return;
+    const skipped = await env.save({ set: toSave });
+    for (const s of skipped) {
+        warn(ctx, `Output ${s.key} of "${entry.name}" was not saved to ${env.dotenvFile}: ${s.reason}. Later scripts and step outputs still get it.`, { file: found.file });
+    }
+    const saved = [...toSave.keys()].filter((k) => !skipped.some((s) => s.key === k));
+    if (saved.length > 0)
+        await env.recordOutputs({ add: saved });
+}
+
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: ./src/core/run-script.ts
@@ -13953,13 +14060,45 @@ function countNewlines(chunk) {
     return n;
 }
 
-// EXTERNAL MODULE: ./src/core/secrets.ts
-var secrets = __nccwpck_require__(8198);
-;// CONCATENATED MODULE: ./src/core/provider.ts
+;// CONCATENATED MODULE: ./src/core/script-env.ts
+/** OS env < azd env < parameters < earlier outputs; then AZURE_ENV_NAME and AZD_PURGE. */
+function scriptEnvironment(request, name, values, parameters, outputs) {
+    const env = Object.create(null);
+    const windows = process.platform === 'win32';
+    const names = new Map();
+    const put = (key, value) => {
+        if (value === undefined || !key || key.includes('=') || key.includes('\0') || value.includes('\0'))
+            return;
+        let target = key;
+        if (windows) {
+            const upper = key.toUpperCase();
+            const existing = names.get(upper);
+            if (existing !== undefined)
+                target = existing;
+            else
+                names.set(upper, key);
+        }
+        // A null-prototype object: assigning any key, even __proto__, makes an own property.
+        env[target] = value;
+    };
+    for (const [k, v] of Object.entries(request.env))
+        put(k, v);
+    for (const [k, v] of values)
+        put(k, v);
+    for (const [k, v] of parameters)
+        put(k, v);
+    for (const [k, v] of outputs)
+        put(k, v.value);
+    put('AZURE_ENV_NAME', name);
+    if (request.command === 'down' && request.purge)
+        put('AZD_PURGE', 'true');
+    return env;
+}
+
+;// CONCATENATED MODULE: ./src/core/run-list.ts
 /**
- * The lifecycle (PRD REQ-5): provision, down, preview and state. Validate everything first and report every
- * problem at once (Initialize/EnsureEnv); then run the command's scripts in order, passing each one's outputs
- * to the next, persisting them as soon as a script completes, and returning partial results on failure.
+ * Deploy / Destroy (PRD REQ-5.2, 5.4): the command's scripts in order, each in its log group, outputs passed on
+ * and persisted as each one completes, a failure stopping the rest unless continueOnError.
  */
 
 
@@ -13968,188 +14107,6 @@ var secrets = __nccwpck_require__(8198);
 
 
 
-
-
-
-/** Runs one request to the end. Never throws: every failure is in `result.error`. */
-async function run(request, host) {
-    const result = {
-        command: request.command,
-        status: 'succeeded',
-        scripts: [],
-        outputs: new Map(),
-        warnings: [],
-    };
-    const ctx = { request, host, result, secrets: new secrets/* Secrets */.S(host) };
-    try {
-        await dispatch(ctx);
-    }
-    catch (err) {
-        const error = (0,errors/* toScriptsError */.qb)(err);
-        result.status = error.code === 'CANCELLED' ? 'cancelled' : 'failed';
-        result.error = ctx.secrets.redactError(error.toData());
-    }
-    return result;
-}
-function warn(ctx, message, location) {
-    const text = ctx.secrets.redact(message);
-    ctx.result.warnings.push({ message: text, ...location });
-    ctx.host.warning(text, location);
-}
-async function dispatch(ctx) {
-    const { request, host } = ctx;
-    throwIfCancelled(ctx);
-    const project = await loadProject(request.cwd);
-    ctx.result.projectRoot = project.root;
-    if (request.command === 'state')
-        return state(ctx, project);
-    const list = request.command === 'down' ? 'destroy' : 'provision';
-    if (request.command === 'down' && !request.force && !(request.interactive && host.prompt)) {
-        throw new errors/* ScriptsError */.jW({
-            code: 'CONFIRMATION_REQUIRED',
-            message: "down destroys the environment's resources and needs confirmation, but this run cannot ask (non-interactive).",
-            hint: 'Pass --force (the `force: true` input) to run the destroy scripts without asking, as `azd down --force --no-prompt` does.',
-        });
-    }
-    // Initialize / EnsureEnv: every check that can fail before a script runs, all problems reported together.
-    const problems = new errors/* Problems */.Zw();
-    const name = await selectEnvironmentName(project.root, request.environment, request.env);
-    ctx.result.environment = name;
-    const view = await problems.collect(() => AzdEnvironment.open(project.root, name, { create: true, persist: false, osEnv: request.env }));
-    const scripts = await validateScripts(project, list, request.env, problems);
-    const files = await loadParameterFiles(project, project.lists[list] ?? [], problems);
-    // Prompt only when nothing else is wrong; otherwise gather the missing values into the same error.
-    const mayPrompt = problems.empty && request.interactive ? host.prompt : undefined;
-    const parameters = view
-        ? await problems.collect(() => resolveParameters({
-            files,
-            requestValues: request.parameters,
-            azdEnv: view.values,
-            osEnv: request.env,
-            prompt: mayPrompt,
-            secrets: ctx.secrets,
-            command: request.command,
-            info: (message) => host.info(message),
-        }))
-        : undefined;
-    problems.throwIfAny(`in ${project.file} and the files it names; nothing was run`);
-    if (!parameters)
-        return;
-    for (const message of parameters.warnings)
-        warn(ctx, message);
-    ctx.result.scripts = scripts.map((s) => scriptRun(s.entry, s.shell));
-    if (request.command === 'preview')
-        return preview(ctx, scripts, parameters);
-    if (request.command === 'down' && !request.force) {
-        const yes = await host.prompt.confirm(`Run the ${scripts.length} destroy script(s) of environment "${name}"? This deletes what they tear down.`);
-        if (!yes) {
-            throw new errors/* ScriptsError */.jW({
-                code: 'DECLINED',
-                message: 'down was not confirmed; nothing was run.',
-                hint: 'Run again and confirm, or pass --force.',
-            });
-        }
-    }
-    throwIfCancelled(ctx);
-    const env = await AzdEnvironment.open(project.root, name, {
-        create: true,
-        persist: request.persist,
-        osEnv: request.env,
-    });
-    if (parameters.toPersist.size > 0) {
-        for (const skipped of await env.save({ set: parameters.toPersist })) {
-            warn(ctx, `Parameter ${skipped.key} was not saved to ${env.dotenvFile}: ${skipped.reason}.`);
-        }
-    }
-    const completed = await runList(ctx, project, env, scripts, parameters);
-    if (request.command === 'down' && completed) {
-        const recorded = await env.recordedOutputs();
-        if (recorded.length > 0) {
-            await env.save({ remove: recorded });
-            await env.recordOutputs({ remove: recorded });
-            host.info(`Removed ${recorded.length} output(s) recorded at provision time from environment "${name}".`);
-        }
-    }
-}
-/** Every script of the command exists inside the project and its shell is known and installed. */
-async function validateScripts(project, list, osEnv, problems) {
-    const entries = project.lists[list];
-    if (!entries || entries.length === 0) {
-        problems.add({
-            code: 'PROJECT_INVALID',
-            message: `${project.file}: infra.config.${list} ${entries ? 'is empty' : 'is missing'}; there is nothing to run.`,
-            hint: `Add the scripts to run under infra.config.${list} (each with shell and run).`,
-            file: project.file,
-        });
-        return [];
-    }
-    const found = new Map();
-    const ready = [];
-    for (const entry of entries) {
-        let shell;
-        let executable;
-        if (!isShell(entry.shell)) {
-            problems.add((0,errors/* locatedError */.Js)(entry.at.shell, 'SHELL_UNKNOWN', `${entry.key}.shell: unknown shell "${entry.shell}"; supported shells: ${SHELLS.join(', ')}.`, `Set shell to one of ${SHELLS.join(', ')}. Wrap cmd.exe scripts in PowerShell.`));
-        }
-        else {
-            shell = entry.shell;
-            if (!found.has(shell))
-                found.set(shell, findExecutable(shell, osEnv));
-            executable = found.get(shell) ?? undefined;
-            if (!executable) {
-                problems.add((0,errors/* locatedError */.Js)(entry.at.shell, 'SHELL_NOT_FOUND', `${entry.key}.shell: the shell "${shell}" was not found on PATH.`, installHint(shell)));
-            }
-        }
-        const file = await problems.collect(() => resolveProjectFile(project.root, entry.run, { what: 'script', key: `${entry.key}.run`, location: entry.at.run }));
-        if (shell && executable && file)
-            ready.push({ entry, shell, executable, file });
-    }
-    return ready;
-}
-function scriptRun(entry, shell) {
-    return { name: entry.name, shell, path: entry.run, status: 'not-run', continueOnError: entry.continueOnError };
-}
-function preview(ctx, scripts, parameters) {
-    const { host } = ctx;
-    const plan = {
-        scripts: scripts.map(({ entry, shell }) => ({
-            name: entry.name,
-            shell,
-            path: entry.run,
-            continueOnError: entry.continueOnError,
-            ...(entry.parameters ? { parameters: entry.parameters } : {}),
-        })),
-        parameters: parameters.plan,
-        note: request/* PREVIEW_NOTE */.c,
-    };
-    ctx.result.plan = plan;
-    host.info(`Preview of provision for environment "${ctx.result.environment}": ${scripts.length} script(s) would run, in this order:`);
-    plan.scripts.forEach((s, i) => host.info(`  ${i + 1}. ${s.name} (${s.shell}) ${s.path}${s.continueOnError ? ' [continueOnError]' : ''}`));
-    if (plan.parameters.length > 0) {
-        host.info('Parameters:');
-        for (const p of plan.parameters) {
-            const files = p.files.length > 0 ? `, declared in ${p.files.join(', ')}` : '';
-            host.info(`  ${p.key} = ${p.secret ? secrets/* REDACTED */.X : ctx.secrets.redact(p.value)} (from ${describeSource(p.source)}${files})`);
-        }
-    }
-    host.info(request/* PREVIEW_NOTE */.c);
-}
-function describeSource(source) {
-    switch (source) {
-        case 'request':
-            return 'the parameters input';
-        case 'interpolated':
-            return 'the value in the parameter file, with ${…} filled in';
-        case 'literal':
-            return 'the value in the parameter file';
-        case 'azd-env':
-            return 'the azd environment';
-        case 'os-env':
-            return 'the OS environment';
-        default:
-            return 'a prompt';
-    }
-}
 /** Runs the scripts in order. Returns true when every script succeeded. */
 async function runList(ctx, project, env, scripts, parameters) {
     const { request, host, result } = ctx;
@@ -14252,69 +14209,19 @@ function cancelledWhile(ctx, { entry, file }) {
         file,
     });
 }
-/** Reads the outputs a script left, passes them on, and persists the non-secret ones at once. */
-async function collect(ctx, env, entry, before, outputs) {
-    const found = await collectOutputs(before);
-    if (found.kind === 'none')
-        return;
-    if (found.kind === 'stale') {
-        warn(ctx, `${found.file} was not written by "${entry.name}" (unchanged since before it started), so its outputs are ignored. Write outputs.json from the script, or delete the old file.`, { file: found.file });
-        return;
-    }
-    ctx.host.info(`Collecting outputs from: ${entry.name}`);
-    const toSave = new Map();
-    for (const [key, collected] of found.outputs) {
-        const output = { ...collected, masked: collected.masked || ctx.request.maskedOutputs.has(key) };
-        if (output.masked)
-            ctx.secrets.add(output.value);
-        outputs.set(key, output);
-        ctx.result.outputs.set(key, output);
-        if (!output.secret)
-            toSave.set(key, output.value);
-    }
-    if (!ctx.request.persist || toSave.size === 0)
-        return;
-    const skipped = await env.save({ set: toSave });
-    for (const s of skipped) {
-        warn(ctx, `Output ${s.key} of "${entry.name}" was not saved to ${env.dotenvFile}: ${s.reason}. Later scripts and step outputs still get it.`, { file: found.file });
-    }
-    const saved = [...toSave.keys()].filter((k) => !skipped.some((s) => s.key === k));
-    if (saved.length > 0)
-        await env.recordOutputs({ add: saved });
+function indent(text) {
+    return text
+        .split('\n')
+        .map((l) => `  ${l}`)
+        .join('\n');
 }
-/** OS env < azd env < parameters < earlier outputs; then AZURE_ENV_NAME and AZD_PURGE. */
-function scriptEnvironment(request, name, values, parameters, outputs) {
-    const env = Object.create(null);
-    const windows = process.platform === 'win32';
-    const names = new Map();
-    const put = (key, value) => {
-        if (value === undefined || !key || key.includes('=') || key.includes('\0') || value.includes('\0'))
-            return;
-        let target = key;
-        if (windows) {
-            const upper = key.toUpperCase();
-            const existing = names.get(upper);
-            if (existing !== undefined)
-                target = existing;
-            else
-                names.set(upper, key);
-        }
-        // A null-prototype object: assigning any key, even __proto__, makes an own property.
-        env[target] = value;
-    };
-    for (const [k, v] of Object.entries(request.env))
-        put(k, v);
-    for (const [k, v] of values)
-        put(k, v);
-    for (const [k, v] of parameters)
-        put(k, v);
-    for (const [k, v] of outputs)
-        put(k, v.value);
-    put('AZURE_ENV_NAME', name);
-    if (request.command === 'down' && request.purge)
-        put('AZD_PURGE', 'true');
-    return env;
-}
+
+;// CONCATENATED MODULE: ./src/core/state.ts
+/**
+ * State (PRD REQ-5.5): the outputs recorded by the last successful provision of the environment.
+ */
+
+
 async function state(ctx, project) {
     const { request, result } = ctx;
     const name = await selectEnvironmentName(project.root, request.environment, request.env);
@@ -14337,21 +14244,165 @@ async function state(ctx, project) {
     if (recorded.length === 0)
         ctx.host.info(`No outputs recorded for environment "${name}": provision has not completed a script with outputs yet.`);
 }
-function throwIfCancelled(ctx) {
-    const reason = ctx.host.cancellation.reason;
-    if (reason === undefined)
-        return;
-    throw new errors/* ScriptsError */.jW({
-        code: 'CANCELLED',
-        message: `Cancelled (${reason}) before the next script started.`,
-        hint: 'Run again to finish.',
-    });
+
+;// CONCATENATED MODULE: ./src/core/validate.ts
+/**
+ * Initialize (PRD REQ-5.1): every script of the command exists inside the project, and its shell is known and
+ * installed. Problems are gathered, never thrown one at a time.
+ */
+
+
+
+/** Every script of the command exists inside the project and its shell is known and installed. */
+async function validateScripts(project, list, osEnv, problems) {
+    const entries = project.lists[list];
+    if (!entries || entries.length === 0) {
+        problems.add({
+            code: 'PROJECT_INVALID',
+            message: `${project.file}: infra.config.${list} ${entries ? 'is empty' : 'is missing'}; there is nothing to run.`,
+            hint: `Add the scripts to run under infra.config.${list} (each with shell and run).`,
+            file: project.file,
+        });
+        return [];
+    }
+    const found = new Map();
+    const ready = [];
+    for (const entry of entries) {
+        let shell;
+        let executable;
+        if (!isShell(entry.shell)) {
+            problems.add((0,errors/* locatedError */.Js)(entry.at.shell, 'SHELL_UNKNOWN', `${entry.key}.shell: unknown shell "${entry.shell}"; supported shells: ${SHELLS.join(', ')}.`, `Set shell to one of ${SHELLS.join(', ')}. Wrap cmd.exe scripts in PowerShell.`));
+        }
+        else {
+            shell = entry.shell;
+            if (!found.has(shell))
+                found.set(shell, findExecutable(shell, osEnv));
+            executable = found.get(shell) ?? undefined;
+            if (!executable) {
+                problems.add((0,errors/* locatedError */.Js)(entry.at.shell, 'SHELL_NOT_FOUND', `${entry.key}.shell: the shell "${shell}" was not found on PATH.`, installHint(shell)));
+            }
+        }
+        const file = await problems.collect(() => resolveProjectFile(project.root, entry.run, { what: 'script', key: `${entry.key}.run`, location: entry.at.run }));
+        if (shell && executable && file)
+            ready.push({ entry, shell, executable, file });
+    }
+    return ready;
 }
-function indent(text) {
-    return text
-        .split('\n')
-        .map((l) => `  ${l}`)
-        .join('\n');
+function scriptRun(entry, shell) {
+    return { name: entry.name, shell, path: entry.run, status: 'not-run', continueOnError: entry.continueOnError };
+}
+
+;// CONCATENATED MODULE: ./src/core/provider.ts
+/**
+ * The lifecycle (PRD REQ-5): provision, down, preview and state. Validate everything first and report every
+ * problem at once (Initialize/EnsureEnv); then run the command's scripts in order, passing each one's outputs
+ * to the next, persisting them as soon as a script completes, and returning partial results on failure.
+ * Each step lives in its own module: validate, preview, run-list (with collect and script-env), state.
+ */
+
+
+
+
+
+
+
+
+
+
+/** Runs one request to the end. Never throws: every failure is in `result.error`. */
+async function run(request, host) {
+    const result = {
+        command: request.command,
+        status: 'succeeded',
+        scripts: [],
+        outputs: new Map(),
+        warnings: [],
+    };
+    const ctx = { request, host, result, secrets: new secrets/* Secrets */.S(host) };
+    try {
+        await dispatch(ctx);
+    }
+    catch (err) {
+        const error = (0,errors/* toScriptsError */.qb)(err);
+        result.status = error.code === 'CANCELLED' ? 'cancelled' : 'failed';
+        result.error = ctx.secrets.redactError(error.toData());
+    }
+    return result;
+}
+async function dispatch(ctx) {
+    const { request, host } = ctx;
+    throwIfCancelled(ctx);
+    const project = await loadProject(request.cwd);
+    ctx.result.projectRoot = project.root;
+    if (request.command === 'state')
+        return state(ctx, project);
+    const list = request.command === 'down' ? 'destroy' : 'provision';
+    if (request.command === 'down' && !request.force && !(request.interactive && host.prompt)) {
+        throw new errors/* ScriptsError */.jW({
+            code: 'CONFIRMATION_REQUIRED',
+            message: "down destroys the environment's resources and needs confirmation, but this run cannot ask (non-interactive).",
+            hint: 'Pass --force (the `force: true` input) to run the destroy scripts without asking, as `azd down --force --no-prompt` does.',
+        });
+    }
+    // Initialize / EnsureEnv: every check that can fail before a script runs, all problems reported together.
+    const problems = new errors/* Problems */.Zw();
+    const name = await selectEnvironmentName(project.root, request.environment, request.env);
+    ctx.result.environment = name;
+    const view = await problems.collect(() => AzdEnvironment.open(project.root, name, { create: true, persist: false, osEnv: request.env }));
+    const scripts = await validateScripts(project, list, request.env, problems);
+    const files = await loadParameterFiles(project, project.lists[list] ?? [], problems);
+    // Prompt only when nothing else is wrong; otherwise gather the missing values into the same error.
+    const mayPrompt = problems.empty && request.interactive ? host.prompt : undefined;
+    const parameters = view
+        ? await problems.collect(() => resolveParameters({
+            files,
+            requestValues: request.parameters,
+            azdEnv: view.values,
+            osEnv: request.env,
+            prompt: mayPrompt,
+            secrets: ctx.secrets,
+            command: request.command,
+            info: (message) => host.info(message),
+        }))
+        : undefined;
+    problems.throwIfAny(`in ${project.file} and the files it names; nothing was run`);
+    if (!parameters)
+        return;
+    for (const message of parameters.warnings)
+        warn(ctx, message);
+    ctx.result.scripts = scripts.map((s) => scriptRun(s.entry, s.shell));
+    if (request.command === 'preview')
+        return preview(ctx, scripts, parameters);
+    if (request.command === 'down' && !request.force) {
+        const yes = await host.prompt.confirm(`Run the ${scripts.length} destroy script(s) of environment "${name}"? This deletes what they tear down.`);
+        if (!yes) {
+            throw new errors/* ScriptsError */.jW({
+                code: 'DECLINED',
+                message: 'down was not confirmed; nothing was run.',
+                hint: 'Run again and confirm, or pass --force.',
+            });
+        }
+    }
+    throwIfCancelled(ctx);
+    const env = await AzdEnvironment.open(project.root, name, {
+        create: true,
+        persist: request.persist,
+        osEnv: request.env,
+    });
+    if (parameters.toPersist.size > 0) {
+        for (const skipped of await env.save({ set: parameters.toPersist })) {
+            warn(ctx, `Parameter ${skipped.key} was not saved to ${env.dotenvFile}: ${skipped.reason}.`);
+        }
+    }
+    const completed = await runList(ctx, project, env, scripts, parameters);
+    if (request.command === 'down' && completed) {
+        const recorded = await env.recordedOutputs();
+        if (recorded.length > 0) {
+            await env.save({ remove: recorded });
+            await env.recordOutputs({ remove: recorded });
+            host.info(`Removed ${recorded.length} output(s) recorded at provision time from environment "${name}".`);
+        }
+    }
 }
 
 
@@ -14898,7 +14949,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(358);
 /* harmony import */ var azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(azure_pipelines_task_lib_task_js__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4296);
-/* harmony import */ var _core_provider_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2605);
+/* harmony import */ var _core_provider_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7599);
 /* harmony import */ var _hosts_azure_pipelines_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7814);
 /* harmony import */ var _task_inputs_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3525);
 /* harmony import */ var _hosts_signals_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7822);

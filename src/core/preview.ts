@@ -1,0 +1,56 @@
+/**
+ * Preview (PRD REQ-5.3): what would run and with which values; nothing runs and nothing is written.
+ */
+import type { Context, ReadyScript } from './context.js';
+import type { ResolvedParameters } from './parameters.js';
+import { PREVIEW_NOTE, type Plan } from './request.js';
+import { REDACTED } from './secrets.js';
+
+export function preview(ctx: Context, scripts: ReadyScript[], parameters: ResolvedParameters): void {
+  const { host } = ctx;
+  const plan: Plan = {
+    scripts: scripts.map(({ entry, shell }) => ({
+      name: entry.name,
+      shell,
+      path: entry.run,
+      continueOnError: entry.continueOnError,
+      ...(entry.parameters ? { parameters: entry.parameters } : {}),
+    })),
+    parameters: parameters.plan,
+    note: PREVIEW_NOTE,
+  };
+  ctx.result.plan = plan;
+  host.info(
+    `Preview of provision for environment "${ctx.result.environment}": ${scripts.length} script(s) would run, in this order:`,
+  );
+  plan.scripts.forEach((s, i) =>
+    host.info(`  ${i + 1}. ${s.name} (${s.shell}) ${s.path}${s.continueOnError ? ' [continueOnError]' : ''}`),
+  );
+  if (plan.parameters.length > 0) {
+    host.info('Parameters:');
+    for (const p of plan.parameters) {
+      const files = p.files.length > 0 ? `, declared in ${p.files.join(', ')}` : '';
+      host.info(
+        `  ${p.key} = ${p.secret ? REDACTED : ctx.secrets.redact(p.value)} (from ${describeSource(p.source)}${files})`,
+      );
+    }
+  }
+  host.info(PREVIEW_NOTE);
+}
+
+function describeSource(source: string): string {
+  switch (source) {
+    case 'request':
+      return 'the parameters input';
+    case 'interpolated':
+      return 'the value in the parameter file, with ${…} filled in';
+    case 'literal':
+      return 'the value in the parameter file';
+    case 'azd-env':
+      return 'the azd environment';
+    case 'os-env':
+      return 'the OS environment';
+    default:
+      return 'a prompt';
+  }
+}

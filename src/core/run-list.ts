@@ -1,0 +1,136 @@
+/**
+ * Deploy / Destroy (PRD REQ-5.2, 5.4): the command's scripts in order, each in its log group, outputs passed on
+ * and persisted as each one completes, a failure stopping the rest unless continueOnError.
+ */
+import { ScriptsError, toScriptsError } from './errors.js';
+import type { AzdEnvironment } from './environment.js';
+import { collect } from './collect.js';
+import { throwIfCancelled, warn, type Context, type ReadyScript } from './context.js';
+import { outputCandidates, snapshotOutputs } from './outputs.js';
+import type { ResolvedParameters } from './parameters.js';
+import type { Project } from './project.js';
+import type { OutputValue, ScriptRun } from './request.js';
+import { runScript, type ScriptExit } from './run-script.js';
+import { scriptEnvironment } from './script-env.js';
+import { installHint, shellArguments } from './shells.js';
+
+/** Runs the scripts in order. Returns true when every script succeeded. */
+export async function runList(
+  ctx: Context,
+  project: Project,
+  env: AzdEnvironment,
+  scripts: ReadyScript[],
+  parameters: ResolvedParameters,
+): Promise<boolean> {
+  const { request, host, result } = ctx;
+  const outputs = new Map<string, OutputValue>();
+  let allSucceeded = true;
+  for (const [index, script] of scripts.entries()) {
+    const { entry, file } = script;
+    const run = result.scripts[index]!;
+    throwIfCancelled(ctx);
+    const values = await env.reload();
+    const childEnv = scriptEnvironment(request, env.name, values, parameters.values, outputs);
+    const collects = request.command === 'provision';
+    const before = collects ? snapshotOutputs(outputCandidates(file, project.root)) : undefined;
+
+    const exit = await runOne(ctx, script, project.root, childEnv, run);
+    if (exit.cancelled) {
+      run.status = 'cancelled';
+      host.info(`Failed: ${entry.name} (${howItEnded(exit)})`);
+      throw cancelledWhile(ctx, script);
+    }
+    let failure = failureOf(ctx, script, exit, run);
+    if (failure) {
+      host.info(`Failed: ${entry.name} (${howItEnded(exit)})`);
+    } else {
+      run.status = 'succeeded';
+      host.info(`Completed: ${entry.name}`);
+      if (before) failure = await collect(ctx, env, entry, before, outputs).then(() => undefined, toScriptsError);
+    }
+    if (failure) {
+      run.status = 'failed';
+      allSucceeded = false;
+      if (!entry.continueOnError) throw failure;
+      warn(ctx, `${failure.message}\ncontinueOnError is true for "${entry.name}", so the run goes on.`, { file });
+    }
+  }
+  return allSucceeded;
+}
+
+/** One script in its log group; records its duration, exit code and signal on `run`. */
+async function runOne(
+  ctx: Context,
+  { entry, shell, executable, file }: ReadyScript,
+  root: string,
+  env: Record<string, string>,
+  run: ScriptRun,
+): Promise<ScriptExit> {
+  const { host } = ctx;
+  host.startGroup(`Running script: ${entry.name} (${shell})`);
+  const started = Date.now();
+  const exit = await runScript({
+    executable,
+    args: shellArguments(shell, file),
+    cwd: root,
+    env,
+    stdin: host.scriptStdin,
+    stdout: host.stdout,
+    stderr: host.stderr,
+    stderrLines: ctx.request.stderrLines,
+    cancellation: host.cancellation,
+  });
+  host.endGroup();
+  run.durationMs = Date.now() - started;
+  if (exit.exitCode !== null) run.exitCode = exit.exitCode;
+  if (exit.signal) run.signal = exit.signal;
+  return exit;
+}
+
+/** `exit code: 3` or `signal: SIGKILL`, as in the progress line. */
+function howItEnded(exit: ScriptExit): string {
+  return exit.signal ? `signal: ${exit.signal}` : `exit code: ${exit.exitCode ?? 'none'}`;
+}
+
+/** The error of a script that could not start or did not exit 0; undefined when it succeeded. */
+function failureOf(ctx: Context, { entry, shell, executable, file }: ReadyScript, exit: ScriptExit, run: ScriptRun) {
+  if (exit.spawnError) {
+    return new ScriptsError({
+      code: 'SCRIPT_FAILED',
+      message: `Script "${entry.name}" could not be started: ${shell} (${executable}) failed to start: ${exit.spawnError.message}.`,
+      hint: installHint(shell),
+      file,
+    });
+  }
+  if (exit.exitCode === 0 && !exit.signal) return undefined;
+  const how = exit.signal ? `was terminated by signal ${exit.signal}` : `failed with exit code ${exit.exitCode}`;
+  run.stderrTail = ctx.secrets.redact(exit.stderrTail);
+  const tail = run.stderrTail
+    ? `\nLast ${run.stderrTail.split('\n').length} line(s) of stderr:\n${indent(run.stderrTail)}`
+    : '\n(no stderr output)';
+  return new ScriptsError({
+    code: 'SCRIPT_FAILED',
+    message: `Script "${entry.name}" ${how}: ${entry.run} (${file}).${tail}`,
+    hint: 'Fix the script or the values it uses and run again; outputs of the scripts that completed were kept.',
+    file,
+  });
+}
+
+function cancelledWhile(ctx: Context, { entry, file }: ReadyScript): ScriptsError {
+  const { request, result, host } = ctx;
+  const done = result.scripts.filter((s) => s.status === 'succeeded').length;
+  const kept = request.command === 'provision' && request.persist ? ' and their outputs were kept' : '';
+  return new ScriptsError({
+    code: 'CANCELLED',
+    message: `Cancelled (${host.cancellation.reason ?? 'SIGINT'}) while running script "${entry.name}" (${entry.run}); ${done} script(s) had completed${kept}.`,
+    hint: 'Run again to finish; scripts should be safe to re-run.',
+    file,
+  });
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+}

@@ -1,0 +1,37 @@
+/**
+ * The environment a script starts with (PRD REQ-8): OS env < azd env < parameters < earlier outputs.
+ */
+import type { EnvValues } from './dotenv.js';
+import type { OutputValue, Request } from './request.js';
+
+/** OS env < azd env < parameters < earlier outputs; then AZURE_ENV_NAME and AZD_PURGE. */
+export function scriptEnvironment(
+  request: Request,
+  name: string,
+  values: EnvValues,
+  parameters: ReadonlyMap<string, string>,
+  outputs: ReadonlyMap<string, OutputValue>,
+): Record<string, string> {
+  const env: Record<string, string> = Object.create(null) as Record<string, string>;
+  const windows = process.platform === 'win32';
+  const names = new Map<string, string>();
+  const put = (key: string, value: string | undefined): void => {
+    if (value === undefined || !key || key.includes('=') || key.includes('\0') || value.includes('\0')) return;
+    let target = key;
+    if (windows) {
+      const upper = key.toUpperCase();
+      const existing = names.get(upper);
+      if (existing !== undefined) target = existing;
+      else names.set(upper, key);
+    }
+    // A null-prototype object: assigning any key, even __proto__, makes an own property.
+    env[target] = value;
+  };
+  for (const [k, v] of Object.entries(request.env)) put(k, v);
+  for (const [k, v] of values) put(k, v);
+  for (const [k, v] of parameters) put(k, v);
+  for (const [k, v] of outputs) put(k, v.value);
+  put('AZURE_ENV_NAME', name);
+  if (request.command === 'down' && request.purge) put('AZD_PURGE', 'true');
+  return env;
+}
