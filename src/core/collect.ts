@@ -1,10 +1,10 @@
 /**
- * Collecting a script's outputs (PRD REQ-4): read outputs.json, pass the values on, persist the non-secret ones
- * at once and record their keys for `state` and `down`.
+ * Collecting a script's outputs (PRD REQ-4): read outputs.json and remove it, pass the values on, persist the
+ * non-secret ones at once and record their keys for `state` and `down`.
  */
 import { warn, type Context } from './context.js';
 import type { AzdEnvironment } from './environment.js';
-import { collectOutputs, type OutputsSnapshot } from './outputs.js';
+import { collectOutputs, consumeOutputs, type OutputsSnapshot } from './outputs.js';
 import type { ScriptEntry } from './project.js';
 import type { OutputValue } from './request.js';
 
@@ -17,18 +17,19 @@ export async function collect(
   outputs: Map<string, OutputValue>,
 ): Promise<void> {
   const found = await collectOutputs(before);
-  if (found.kind === 'none') return;
-  if (found.kind === 'stale') {
+  for (const file of found.stale) {
     warn(
       ctx,
-      `${found.file} was not written by "${entry.name}" (unchanged since before it started), so its outputs are ignored. Write outputs.json from the script, or delete the old file.`,
-      { file: found.file },
+      `${file} was not written by "${entry.name}" (unchanged since before it started), so its outputs are ignored${found.fresh ? ` and ${found.fresh.file} is read instead` : ''}. Delete the old file; outputs.json is removed once it has been read.`,
+      { file },
     );
-    return;
   }
+  if (!found.fresh) return;
+  const fresh = found.fresh;
+  await consumeOutputs(fresh.file);
   ctx.host.info(`Collecting outputs from: ${entry.name}`);
   const toSave = new Map<string, string>();
-  for (const [key, collected] of found.outputs) {
+  for (const [key, collected] of fresh.outputs) {
     const output = { ...collected, masked: collected.masked || ctx.request.maskedOutputs.has(key) };
     if (output.masked) ctx.secrets.add(output.value);
     outputs.set(key, output);
@@ -41,7 +42,7 @@ export async function collect(
     warn(
       ctx,
       `Output ${s.key} of "${entry.name}" was not saved to ${env.dotenvFile}: ${s.reason}. Later scripts and step outputs still get it.`,
-      { file: found.file },
+      { file: fresh.file },
     );
   }
   const saved = [...toSave.keys()].filter((k) => !skipped.some((s) => s.key === k));

@@ -218,3 +218,48 @@ export function findKeyOffset(text: string, keys: string[]): number {
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** A key written twice in one JSON object: the path of the object, the key, and where the second one starts. */
+export interface DuplicateKey {
+  path: string[];
+  key: string;
+  offset: number;
+  line: number;
+  column: number;
+}
+
+/**
+ * The first key that appears twice in the same object of `text` (valid JSON), or undefined. JSON.parse keeps the
+ * last silently; for outputs and parameters that can turn a secret into a plain value, so we refuse it.
+ * Iterative, so deep nesting cannot overflow the stack; keys are compared decoded (`"a"` equals `"\u0061"`).
+ */
+export function findDuplicateKey(text: string): DuplicateKey | undefined {
+  type Frame = { object: boolean; keys: Set<string>; path: string[]; expectKey: boolean };
+  const stack: Frame[] = [];
+  let pendingKey: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const top = stack[stack.length - 1];
+    if (c === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      if (top?.object && top.expectKey) {
+        const key = JSON.parse(text.slice(start, i + 1)) as string;
+        if (top.keys.has(key)) return { path: top.path, key, offset: start, ...lineAndColumn(text, start) };
+        top.keys.add(key);
+        top.expectKey = false;
+        pendingKey = key;
+      }
+      continue;
+    }
+    if (c === '{' || c === '[') {
+      const parentPath = top ? (top.object ? [...top.path, pendingKey ?? ''] : [...top.path, '[]']) : [];
+      stack.push({ object: c === '{', keys: new Set(), path: parentPath, expectKey: c === '{' });
+    } else if (c === '}' || c === ']') {
+      stack.pop();
+    } else if (c === ',' && top?.object) {
+      top.expectKey = true;
+    }
+  }
+  return undefined;
+}

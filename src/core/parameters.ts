@@ -9,7 +9,7 @@ import { z } from 'zod/mini';
 import { Problems, ScriptsError, closest, locatedError, type Location, type ScriptsErrorData } from './errors.js';
 import { isEnvKey, type EnvValues } from './dotenv.js';
 import { MiB, readTextFile } from './files.js';
-import { findKeyOffset, lineAndColumn, parseJson } from './json.js';
+import { findDuplicateKey, findKeyOffset, lineAndColumn, parseJson, stringifySorted } from './json.js';
 import type { Prompter } from './host.js';
 import { resolveProjectFile } from './paths.js';
 import { pickerFor } from './pickers.js';
@@ -51,8 +51,11 @@ export interface ResolvedParameters {
 }
 
 const ParameterSchema = z.strictObject({
-  type: z.enum(PARAMETER_TYPES),
-  value: z.optional(z.union([z.string(), z.number(), z.boolean()])),
+  // azd's ARM-style main.parameters.json entries have no type (DESIGN section 7).
+  type: z.optional(z.enum(PARAMETER_TYPES)),
+  value: z.optional(
+    z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]),
+  ),
   name: z.optional(z.string()),
   secret: z.optional(z.boolean()),
 });
@@ -96,6 +99,19 @@ async function readParameterFile(file: string, relative: string): Promise<Parame
 
 export function parseParameterFile(text: string, file: string, relative: string): ParameterFile {
   const data = parseJson(text, file, 'parameter file');
+  const duplicate = findDuplicateKey(text);
+  if (duplicate) {
+    const owner = duplicate.path.length === 0 ? 'the top level' : `"${duplicate.path.join('.')}"`;
+    const where = { file, line: duplicate.line, column: duplicate.column };
+    throw new ScriptsError(
+      locatedError(
+        where,
+        'PARAMETERS_INVALID',
+        `"${duplicate.key}" appears twice in ${owner} of the parameter file; JSON readers keep the last silently, which could drop a "secret": true.`,
+        'Declare each parameter (and each of its keys) once.',
+      ),
+    );
+  }
   const problems = new Problems();
   const at = (keys: string[]): Location => {
     const offset = findKeyOffset(text, keys);
@@ -187,8 +203,20 @@ export function parseParameterFile(text: string, file: string, relative: string)
       continue;
     }
     const p = parsed.data;
-    const declaration: Declaration = { key, type: p.type, secret: p.secret ?? false, file, relative, location: where };
-    if (p.value !== undefined) declaration.value = String(p.value);
+    const structured = typeof p.value === 'object' && p.value !== null;
+    if (structured && p.type !== undefined) {
+      problems.add(
+        problem(
+          `parameter ${key}: "value" must be a string (or a number or boolean) for type ${p.type}.`,
+          'Give the value as text, or leave out "type" (an object or array value is then passed as compact JSON).',
+          at(['parameters', key, 'value']),
+        ),
+      );
+      continue;
+    }
+    const type = p.type ?? literalType(p.value);
+    const declaration: Declaration = { key, type, secret: p.secret ?? false, file, relative, location: where };
+    if (p.value !== undefined) declaration.value = structured ? stringifySorted(p.value) : String(p.value);
     if (p.name !== undefined && p.name.trim()) declaration.name = p.name;
     declarations.push(declaration);
   }
@@ -339,6 +367,13 @@ function fromDeclaredValue(
   }
   const value = d.value.replace(PLACEHOLDER, (_m, n: string) => lookup(n)!);
   return nonEmpty(value) === undefined ? undefined : { value, source: 'interpolated' };
+}
+
+/** The type of an ARM-style entry without one: a JSON number or boolean keeps its type, the rest is a string. */
+function literalType(value: unknown): ParameterType {
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return 'string';
 }
 
 export function coerce(type: ParameterType, raw: string): { value: string; error?: string } {

@@ -15,6 +15,10 @@ export function preview(ctx: Context, scripts: ReadyScript[], parameters: Resolv
       path: entry.run,
       continueOnError: entry.continueOnError,
       ...(entry.parameters ? { parameters: entry.parameters } : {}),
+      ...(Object.keys(entry.env).length > 0
+        ? { env: Object.fromEntries(Object.entries(entry.env).map(([k, v]) => [k, ctx.secrets.redact(v)])) }
+        : {}),
+      ...(Object.keys(entry.secrets).length > 0 ? { secrets: Object.keys(entry.secrets).sort() } : {}),
     })),
     parameters: parameters.plan,
     note: PREVIEW_NOTE,
@@ -23,9 +27,12 @@ export function preview(ctx: Context, scripts: ReadyScript[], parameters: Resolv
   host.info(
     `Preview of provision for environment "${ctx.result.environment}": ${scripts.length} script(s) would run, in this order:`,
   );
-  plan.scripts.forEach((s, i) =>
-    host.info(`  ${i + 1}. ${s.name} (${s.shell}) ${s.path}${s.continueOnError ? ' [continueOnError]' : ''}`),
-  );
+  plan.scripts.forEach((s, i) => {
+    host.info(`  ${i + 1}. ${s.name} (${s.shell}) ${s.path}${s.continueOnError ? ' [continueOnError]' : ''}`);
+    for (const [key, value] of Object.entries(s.env ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)))
+      host.info(`     env ${key} = ${value}`);
+    for (const key of s.secrets ?? []) host.info(`     secret ${key} = ${REDACTED}`);
+  });
   if (plan.parameters.length > 0) {
     host.info('Parameters:');
     for (const p of plan.parameters) {

@@ -6,53 +6,21 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
-import { z } from 'zod/mini';
-import { Problems, ScriptsError, closest, formatLocation as prefix, type Location } from './errors.js';
+import { Problems, ScriptsError, formatLocation as prefix, type Location } from './errors.js';
 import { MiB, readTextFile } from './files.js';
+import { describe, parseEntry, unknownKey, type ScriptEntry } from './script-entry.js';
 
 export const PROJECT_FILES = ['azure.yaml', 'azure.yml'] as const;
 export const LISTS = ['provision', 'destroy'] as const;
 export type ListName = (typeof LISTS)[number];
-const ENTRY_KEYS = ['shell', 'run', 'parameters', 'name', 'continueOnError'] as const;
 
-export interface ScriptEntry {
-  list: ListName;
-  index: number;
-  /** `infra.config.provision[0]`, for messages. */
-  key: string;
-  /** As written; checked against the shell table when the command is validated. */
-  shell: string;
-  run: string;
-  parameters?: string;
-  /** Display name: `name`, else the script's file name. */
-  name: string;
-  continueOnError: boolean;
-  location: Location;
-  at: { shell: Location; run: Location; parameters?: Location };
-}
+export type { ScriptEntry } from './script-entry.js';
 
 export interface Project {
   root: string;
   file: string;
   lists: Partial<Record<ListName, ScriptEntry[]>>;
 }
-
-const text = () => z.string().check(z.minLength(1));
-const EntrySchema = z.strictObject({
-  shell: text(),
-  run: text(),
-  parameters: z.optional(text()),
-  name: z.optional(text()),
-  continueOnError: z.optional(z.boolean()),
-});
-
-const DESCRIPTIONS: Record<string, string> = {
-  shell: 'one of bash, sh, pwsh, powershell',
-  run: 'the script path, relative to the project root',
-  parameters: 'a parameter file path, relative to the project root',
-  name: 'a display name',
-  continueOnError: 'true or false',
-};
 
 /** Walks up from `cwd` to the first folder holding azure.yaml (or azure.yml). */
 export async function findProjectFile(cwd: string): Promise<string> {
@@ -219,82 +187,8 @@ export function parseProject(text: string, file: string): Project {
   return { root, file, lists };
 }
 
-function parseEntry(
-  item: unknown,
-  list: ListName,
-  index: number,
-  locate: Locator,
-  problems: Problems,
-): ScriptEntry | undefined {
-  const base = ['infra', 'config', list, index];
-  const key = `infra.config.${list}[${index}]`;
-  const where = locate.value(base);
-  if (!isObject(item)) {
-    problems.add({
-      code: 'PROJECT_INVALID',
-      message: `${prefix(where)}${key} must be a mapping with at least shell and run.`,
-      hint: 'Write a script entry as `- shell: bash` with `run: scripts/name.sh` below it.',
-      ...where,
-    });
-    return undefined;
-  }
-  const parsed = EntrySchema.safeParse(item);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (issue.code === 'unrecognized_keys') {
-        for (const unknown of issue.keys) problems.add(unknownKey(unknown, key, ENTRY_KEYS, locate.key(base, unknown)));
-        continue;
-      }
-      if (typeof field !== 'string') continue;
-      const value = (item as Record<string, unknown>)[field];
-      const fieldWhere = value === undefined ? where : locate.value([...base, field]);
-      const message =
-        value === undefined
-          ? `${key} is missing required key "${field}" (${DESCRIPTIONS[field]}).`
-          : typeof value === 'string' && value === ''
-            ? `${key}.${field} must not be empty (${DESCRIPTIONS[field]}).`
-            : `${key}.${field} must be ${field === 'continueOnError' ? 'true or false' : 'a string'} (${DESCRIPTIONS[field]}), not ${describe(value)}.`;
-      problems.add({
-        code: 'PROJECT_INVALID',
-        message: `${prefix(fieldWhere)}${message}`,
-        hint: `Allowed keys of a script entry: ${ENTRY_KEYS.join(', ')}.`,
-        ...fieldWhere,
-      });
-    }
-    return undefined;
-  }
-  const e = parsed.data;
-  const entry: ScriptEntry = {
-    list,
-    index,
-    key,
-    shell: e.shell,
-    run: e.run,
-    name: e.name ?? path.basename(e.run),
-    continueOnError: e.continueOnError ?? false,
-    location: where,
-    at: { shell: locate.value([...base, 'shell']), run: locate.value([...base, 'run']) },
-  };
-  if (e.parameters !== undefined) {
-    entry.parameters = e.parameters;
-    entry.at.parameters = locate.value([...base, 'parameters']);
-  }
-  return entry;
-}
-
-function unknownKey(key: string, owner: string, allowed: readonly string[], where: Location) {
-  const guess = closest(key, allowed);
-  return {
-    code: 'PROJECT_INVALID' as const,
-    message: `${prefix(where)}unknown key "${key}" in ${owner}${guess ? `; did you mean "${guess}"?` : '.'}`,
-    hint: `Allowed keys in ${owner}: ${allowed.join(', ')}.`,
-    ...where,
-  };
-}
-
 /** Finds the YAML node behind a path, for file:line in messages. */
-class Locator {
+export class Locator {
   constructor(
     private readonly doc: Document,
     private readonly at: (offset: number | undefined) => Location,
@@ -326,13 +220,6 @@ class Locator {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  return JSON.stringify(value);
 }
 
 function firstLine(message: string): string {

@@ -14,6 +14,7 @@ import { preview } from './preview.js';
 import type { Request, Result } from './request.js';
 import { runList } from './run-list.js';
 import { Secrets } from './secrets.js';
+import { checkVariables } from './variables-check.js';
 import { state } from './state.js';
 import { scriptRun, validateScripts } from './validate.js';
 
@@ -61,7 +62,7 @@ async function dispatch(ctx: Context): Promise<void> {
   const view = await problems.collect(() =>
     AzdEnvironment.open(project.root, name, { create: true, persist: false, osEnv: request.env }),
   );
-  const scripts = await validateScripts(project, list, request.env, problems);
+  const scripts = await validateScripts(project, list, request.env, problems, (message, at) => warn(ctx, message, at));
   const files = await loadParameterFiles(project, project.lists[list] ?? [], problems);
   // Prompt only when nothing else is wrong; otherwise gather the missing values into the same error.
   const mayPrompt = problems.empty && request.interactive ? host.prompt : undefined;
@@ -79,6 +80,7 @@ async function dispatch(ctx: Context): Promise<void> {
         }),
       )
     : undefined;
+  if (view && parameters) checkVariables(ctx, scripts, view.values, parameters.values, problems);
   problems.throwIfAny(`in ${project.file} and the files it names; nothing was run`);
   if (!parameters) return;
   for (const message of parameters.warnings) warn(ctx, message);

@@ -79,7 +79,17 @@ export interface PlannedParameter {
 }
 
 export interface Plan {
-  scripts: Array<{ name: string; shell: Shell; path: string; parameters?: string; continueOnError: boolean }>;
+  scripts: Array<{
+    name: string;
+    shell: Shell;
+    path: string;
+    parameters?: string;
+    continueOnError: boolean;
+    /** The entry's env templates as written (secrets redacted), by key. */
+    env?: Record<string, string>;
+    /** The entry's secrets keys; their values are never shown. */
+    secrets?: string[];
+  }>;
   parameters: PlannedParameter[];
   note: string;
 }

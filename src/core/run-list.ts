@@ -30,7 +30,9 @@ export async function runList(
     const run = result.scripts[index]!;
     throwIfCancelled(ctx);
     const values = await env.reload();
-    const childEnv = scriptEnvironment(request, env.name, values, parameters.values, outputs);
+    const childEnv = scriptEnvironment(request, env.name, values, parameters.values, outputs, entry, (secret) =>
+      ctx.secrets.add(secret),
+    );
     const collects = request.command === 'provision';
     const before = collects ? snapshotOutputs(outputCandidates(file, project.root)) : undefined;
 

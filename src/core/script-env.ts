@@ -2,15 +2,22 @@
  * The environment a script starts with (PRD REQ-8): OS env < azd env < parameters < earlier outputs.
  */
 import type { EnvValues } from './dotenv.js';
+import { entryVariables } from './entry-env.js';
 import type { OutputValue, Request } from './request.js';
+import type { ScriptEntry } from './script-entry.js';
 
-/** OS env < azd env < parameters < earlier outputs; then AZURE_ENV_NAME and AZD_PURGE. */
+/**
+ * OS env < azd env < parameters < earlier outputs < the entry's env and secrets (expanded against the layers
+ * below, each secret handed to `onSecret` before the script starts); then AZURE_ENV_NAME and AZD_PURGE.
+ */
 export function scriptEnvironment(
   request: Request,
   name: string,
   values: EnvValues,
   parameters: ReadonlyMap<string, string>,
   outputs: ReadonlyMap<string, OutputValue>,
+  entry?: Pick<ScriptEntry, 'env' | 'secrets'>,
+  onSecret?: (value: string) => void,
 ): Record<string, string> {
   const env: Record<string, string> = Object.create(null) as Record<string, string>;
   const windows = process.platform === 'win32';
@@ -31,6 +38,13 @@ export function scriptEnvironment(
   for (const [k, v] of values) put(k, v);
   for (const [k, v] of parameters) put(k, v);
   for (const [k, v] of outputs) put(k, v.value);
+  if (entry) {
+    const lookup = (key: string) => env[windows ? (names.get(key.toUpperCase()) ?? key) : key];
+    for (const v of entryVariables(entry, lookup)) {
+      if (v.secret) onSecret?.(v.value);
+      put(v.key, v.value);
+    }
+  }
   put('AZURE_ENV_NAME', name);
   if (request.command === 'down' && request.purge) put('AZD_PURGE', 'true');
   return env;

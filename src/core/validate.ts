@@ -2,11 +2,13 @@
  * Initialize (PRD REQ-5.1): every script of the command exists inside the project, and its shell is known and
  * installed. Problems are gathered, never thrown one at a time.
  */
-import { locatedError, type Problems } from './errors.js';
+import { ScriptsError, locatedError, type Problems } from './errors.js';
 import type { ReadyScript } from './context.js';
 import { resolveProjectFile } from './paths.js';
 import type { ListName, Project, ScriptEntry } from './project.js';
 import type { Request, ScriptRun } from './request.js';
+import { checkScriptFile, commandPart, posixPath, type Warn } from './script-checks.js';
+import { KINDS } from './script-entry.js';
 import { SHELLS, findExecutable, installHint, isShell, type Shell } from './shells.js';
 
 /** Every script of the command exists inside the project and its shell is known and installed. */
@@ -15,6 +17,7 @@ export async function validateScripts(
   list: ListName,
   osEnv: Request['env'],
   problems: Problems,
+  warn: Warn,
 ): Promise<ReadyScript[]> {
   const entries = project.lists[list];
   if (!entries || entries.length === 0) {
@@ -28,9 +31,31 @@ export async function validateScripts(
   }
   const found = new Map<string, string | undefined>();
   const ready: ReadyScript[] = [];
+  const lookup = (name: Shell): string | undefined => {
+    if (!found.has(name)) found.set(name, findExecutable(name, osEnv));
+    return found.get(name);
+  };
   for (const entry of entries) {
-    let shell: Shell | undefined;
-    let executable: string | undefined;
+    const { shell, executable } = chooseShell(entry, lookup, problems);
+    const file = await resolveRun(project.root, entry, problems, warn);
+    if (shell && file) checkScriptFile(entry, shell, file, warn);
+    if (shell && executable && file) ready.push({ entry, shell, executable, file });
+  }
+  return ready;
+}
+
+export function scriptRun(entry: ScriptEntry, shell: Shell): ScriptRun {
+  return { name: entry.name, shell, path: entry.run, status: 'not-run', continueOnError: entry.continueOnError };
+}
+
+/** The shell an entry runs with: `shell:` exactly; `kind: sh` (or `.sh`) bash when installed, else sh (upstream). */
+function chooseShell(
+  entry: ScriptEntry,
+  lookup: (shell: Shell) => string | undefined,
+  problems: Problems,
+): { shell?: Shell; executable?: string } {
+  let shell: Shell;
+  if (entry.shellFrom === 'shell') {
     if (!isShell(entry.shell)) {
       problems.add(
         locatedError(
@@ -40,29 +65,72 @@ export async function validateScripts(
           `Set shell to one of ${SHELLS.join(', ')}. Wrap cmd.exe scripts in PowerShell.`,
         ),
       );
-    } else {
-      shell = entry.shell;
-      if (!found.has(shell)) found.set(shell, findExecutable(shell, osEnv));
-      executable = found.get(shell) ?? undefined;
-      if (!executable) {
-        problems.add(
-          locatedError(
-            entry.at.shell,
-            'SHELL_NOT_FOUND',
-            `${entry.key}.shell: the shell "${shell}" was not found on PATH.`,
-            installHint(shell),
-          ),
-        );
-      }
+      return {};
     }
-    const file = await problems.collect(() =>
-      resolveProjectFile(project.root, entry.run, { what: 'script', key: `${entry.key}.run`, location: entry.at.run }),
+    shell = entry.shell;
+  } else if (entry.shell === 'sh') {
+    shell = lookup('bash') ? 'bash' : 'sh';
+  } else if (entry.shell === 'pwsh') {
+    shell = 'pwsh';
+  } else {
+    problems.add(
+      locatedError(
+        entry.at.shell,
+        'SHELL_UNKNOWN',
+        `${entry.key}.kind: unknown kind "${entry.shell}"; kind is one of ${KINDS.join(', ')}.`,
+        `Set kind to ${KINDS.join(' or ')}, or use shell: with one of ${SHELLS.join(', ')}.`,
+      ),
     );
-    if (shell && executable && file) ready.push({ entry, shell, executable, file });
+    return {};
   }
-  return ready;
+  const executable = lookup(shell);
+  if (!executable) {
+    const what = entry.shellFrom === 'shell' ? 'shell' : entry.shellFrom === 'kind' ? 'kind' : 'run';
+    problems.add(
+      locatedError(
+        entry.at.shell,
+        'SHELL_NOT_FOUND',
+        `${entry.key}.${what}: the shell "${shell}" was not found on PATH.`,
+        installHint(shell),
+      ),
+    );
+  }
+  return { shell, executable };
 }
 
-export function scriptRun(entry: ScriptEntry, shell: Shell): ScriptRun {
-  return { name: entry.name, shell, path: entry.run, status: 'not-run', continueOnError: entry.continueOnError };
+/** The script file of `run:`, with the two mistakes of issue 10.5 turned into what the user meant or a hint. */
+async function resolveRun(root: string, entry: ScriptEntry, problems: Problems, warn: Warn) {
+  const options = { what: 'script', key: `${entry.key}.run`, location: entry.at.run };
+  let run = entry.run;
+  const slashed = posixPath(run);
+  if (slashed !== undefined) {
+    warn(
+      `${entry.key}.run: "${run}" uses \\ as a separator; using "${slashed}" here, as azd does for bash scripts. Write it with / so it works everywhere.`,
+      entry.at.run,
+    );
+    run = slashed;
+  }
+  const attempt = await resolveProjectFile(root, run, options).catch((err: unknown) => err);
+  if (typeof attempt === 'string') return attempt;
+  const command = commandPart(run);
+  if (command !== undefined && attempt instanceof ScriptsError && attempt.code === 'SCRIPT_NOT_FOUND') {
+    const exists = await resolveProjectFile(root, command, options).then(
+      () => true,
+      () => false,
+    );
+    if (exists) {
+      problems.add(
+        locatedError(
+          entry.at.run,
+          'PROJECT_INVALID',
+          `${entry.key}.run: "${run}" is a command line, but run takes a file; arguments are not supported.`,
+          `Set run to "${command}" and pass the values as parameters (a parameter file) or env: entries; the script reads them as environment variables.`,
+        ),
+      );
+      return undefined;
+    }
+  }
+  return problems.collect(() => {
+    throw attempt;
+  });
 }
