@@ -375,7 +375,7 @@ describe('REQ-1.3: script entry schema', () => {
     assert.equal(err.line, 8);
     assert.equal(err.file, FILE);
     assert.ok(err.message.startsWith(`${FILE}:8:`), err.message);
-    assert.match(err.hint ?? '', /shell, run, parameters, name, continueOnError/);
+    assert.match(err.hint ?? '', /shell, kind, run, parameters, name, env, secrets, continueOnError, windows, posix/);
   });
 
   it('rejects other misspelt entry keys with a did-you-mean (shel, rn, paramters, nmae)', () => {
@@ -408,8 +408,8 @@ describe('REQ-1.3: script entry schema', () => {
     assert.equal(err.line, 6);
   });
 
-  it('names a missing shell', () => {
-    const err = caught(() => parseProject(one('      - run: scripts/a.sh'), FILE));
+  it('names a missing shell when the extension does not tell it (issue 10.6: .sh and .ps1 are inferred)', () => {
+    const err = caught(() => parseProject(one('      - run: scripts/a.bash'), FILE));
     assert.equal(err.code, 'PROJECT_INVALID');
     assert.match(err.message, /infra\.config\.provision\[0\] is missing required key "shell"/);
     assert.match(err.message, /bash, sh, pwsh, powershell/);
@@ -455,7 +455,7 @@ describe('REQ-1.3: script entry schema', () => {
           '      - shell: bash',
           '        run: 5',
           '        continueOnError: "yes"',
-          '      - run: a.sh',
+          '      - run: a.txt',
           '    destroy:',
           '      - shell: bash',
           '        run: d.sh',

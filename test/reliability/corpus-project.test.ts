@@ -151,7 +151,10 @@ add('a script entry that is null', yaml('      -'), { line: 6 });
 add('a script entry that is a list', yaml('      - [bash, scripts/ok.sh]'), { line: 6 });
 add('destroy is a number (validated for provision too)', `${VALID}    destroy: 7\n`, { line: 8 });
 add('a script entry without run', yaml('      - shell: bash'), { line: 6, mentions: ['"run"'] });
-add('a script entry without shell', yaml('      - run: scripts/ok.sh'), { line: 6, mentions: ['"shell"'] });
+add('a script entry without shell (and no .sh/.ps1 to infer it from)', yaml('      - run: scripts/ok.txt'), {
+  line: 6,
+  mentions: ['"shell"'],
+});
 add(
   'an unknown key in a script entry',
   yaml('      - shell: bash', '        run: scripts/ok.sh', '        continueOnErorr: true'),
