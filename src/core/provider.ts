@@ -80,7 +80,8 @@ async function dispatch(ctx: Context): Promise<void> {
         }),
       )
     : undefined;
-  if (view && parameters) checkVariables(ctx, scripts, view.values, parameters.values, problems);
+  const parameterKeys = parameters?.values.keys() ?? files.flatMap((f) => f.declarations.map((d) => d.key));
+  if (view) checkVariables(ctx, scripts, view.values, parameterKeys, problems);
   problems.throwIfAny(`in ${project.file} and the files it names; nothing was run`);
   if (!parameters) return;
   for (const message of parameters.warnings) warn(ctx, message);

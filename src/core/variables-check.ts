@@ -11,13 +11,13 @@ export function checkVariables(
   ctx: Context,
   scripts: ReadyScript[],
   azdEnv: EnvValues,
-  parameters: ReadonlyMap<string, string>,
+  parameterKeys: Iterable<string>,
   problems: Problems,
 ): void {
   const known = new Set<string>(['AZURE_ENV_NAME']);
   for (const [k, v] of Object.entries(ctx.request.env)) if (v !== undefined && isEnvKey(k)) known.add(k);
   for (const k of azdEnv.keys()) known.add(k);
-  for (const k of parameters.keys()) known.add(k);
+  for (const k of parameterKeys) known.add(k);
   if (ctx.request.command === 'down' && ctx.request.purge) known.add('AZD_PURGE');
   checkEntryVariables(
     scripts.map((s) => s.entry),
