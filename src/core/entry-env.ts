@@ -11,17 +11,15 @@ import type { ScriptEntry } from './script-entry.js';
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The names a template refers to, or why it is not a template we expand. */
-export function templateReferences(value: string): { names: string[]; error?: string } {
+export function templateReferences(value: string): { names: string[]; error?: string; bad?: string } {
   const names: string[] = [];
   for (let i = value.indexOf('${'); i !== -1; i = value.indexOf('${', i + 2)) {
     const close = value.indexOf('}', i + 2);
     if (close === -1) return { names, error: 'has a "${" that is never closed with "}"' };
     const inner = value.slice(i + 2, close);
     if (!NAME.test(inner)) {
-      return {
-        names,
-        error: `has "\${${inner}}", but only \${NAME} references are expanded (no defaults, no expressions)`,
-      };
+      const bad = `\${${inner}}`;
+      return { names, bad, error: 'only ${NAME} references are expanded (no defaults, no expressions)' };
     }
     names.push(inner);
   }
@@ -74,14 +72,16 @@ export function checkEntryVariables(
     const own = new Set<string>();
     for (const [map, key, template] of orderedPairs(entry)) {
       const at = entry.at[map][key] ?? entry.location;
-      const { names, error } = templateReferences(template);
-      if (map === 'secrets' && names.length === 0) mask(template);
+      const { names, error, bad } = templateReferences(template);
+      if (map === 'secrets' && names.length === 0 && !error) mask(template);
       if (error) {
         problems.add(
           locatedError(
             at,
             'PROJECT_INVALID',
-            `${entry.key}.${map}.${key} ${error}.`,
+            bad === undefined
+              ? `${entry.key}.${map}.${key} ${error}.`
+              : `${entry.key}.${map}.${key} has ${map === 'secrets' ? 'a ${…} that is not a ${NAME} reference' : `"${bad}"`}, but ${error}.`,
             'Write ${NAME} for the value of the variable NAME; put any default in the azd environment (azd env set NAME value).',
           ),
         );
