@@ -61,7 +61,8 @@ export async function loadProject(cwd: string): Promise<Project> {
   return parseProject(text, file);
 }
 
-export function parseProject(text: string, file: string): Project {
+/** `platform` picks the windows/posix override (tests pass another OS). */
+export function parseProject(text: string, file: string, platform: NodeJS.Platform = process.platform): Project {
   const root = path.dirname(file);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
@@ -178,7 +179,7 @@ export function parseProject(text: string, file: string): Project {
     }
     const entries: ScriptEntry[] = [];
     raw.forEach((item: unknown, index: number) => {
-      const entry = parseEntry(item, list, index, locate, problems);
+      const entry = parseEntry(item, list, index, locate, problems, platform);
       if (entry) entries.push(entry);
     });
     lists[list] = entries;
