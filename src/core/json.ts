@@ -234,18 +234,23 @@ export interface DuplicateKey {
  * Iterative, so deep nesting cannot overflow the stack; keys are compared decoded (`"a"` equals `"\u0061"`).
  */
 export function findDuplicateKey(text: string): DuplicateKey | undefined {
-  type Frame = { object: boolean; keys: Set<string>; path: string[]; expectKey: boolean };
-  const stack: Frame[] = [];
-  let pendingKey: string | undefined;
+  // Each frame knows its parent and the key it sits under, so deep nesting costs no copying.
+  type Frame = { object: boolean; keys: Set<string>; parent?: Frame; under: string; expectKey: boolean };
+  const pathOf = (frame: Frame): string[] => {
+    const parts: string[] = [];
+    for (let f: Frame | undefined = frame; f?.parent; f = f.parent) parts.push(f.under);
+    return parts.reverse();
+  };
+  let top: Frame | undefined;
+  let pendingKey = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    const top = stack[stack.length - 1];
     if (c === '"') {
       const start = i;
       for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
       if (top?.object && top.expectKey) {
         const key = JSON.parse(text.slice(start, i + 1)) as string;
-        if (top.keys.has(key)) return { path: top.path, key, offset: start, ...lineAndColumn(text, start) };
+        if (top.keys.has(key)) return { path: pathOf(top), key, offset: start, ...lineAndColumn(text, start) };
         top.keys.add(key);
         top.expectKey = false;
         pendingKey = key;
@@ -253,10 +258,10 @@ export function findDuplicateKey(text: string): DuplicateKey | undefined {
       continue;
     }
     if (c === '{' || c === '[') {
-      const parentPath = top ? (top.object ? [...top.path, pendingKey ?? ''] : [...top.path, '[]']) : [];
-      stack.push({ object: c === '{', keys: new Set(), path: parentPath, expectKey: c === '{' });
+      const under = top ? (top.object ? pendingKey : '[]') : '';
+      top = { object: c === '{', keys: new Set(), under, expectKey: c === '{', ...(top ? { parent: top } : {}) };
     } else if (c === '}' || c === ']') {
-      stack.pop();
+      top = top?.parent;
     } else if (c === ',' && top?.object) {
       top.expectKey = true;
     }

@@ -165,6 +165,14 @@ export function parseOutputs(text: string, file: string): Map<string, OutputValu
         keys,
       );
     }
+    const guess = wrapped || looksLikeOutput(entry) ? undefined : closest(key, ['outputs']);
+    if (guess) {
+      fail(
+        `unknown key "${key}" at the top of the outputs file; did you mean "${guess}"?`,
+        `The file is either {"outputs": {...}} or flat {"NAME": {...}}. ${WRAPPED}`,
+        keys,
+      );
+    }
     const parsed = OutputSchema.safeParse(entry);
     if (!parsed.success || !(typeof entry === 'object' && entry !== null && 'value' in entry)) {
       const unknown = parsed.success

@@ -101,17 +101,23 @@ function chooseShell(
 /** The script file of `run:`, with the two mistakes of issue 10.5 turned into what the user meant or a hint. */
 async function resolveRun(root: string, entry: ScriptEntry, problems: Problems, warn: Warn) {
   const options = { what: 'script', key: `${entry.key}.run`, location: entry.at.run };
+  const resolve = (written: string) => resolveProjectFile(root, written, options).catch((err: unknown) => err);
   let run = entry.run;
+  const attempt = await resolve(run);
+  if (typeof attempt === 'string') return attempt;
+  // A file really named `a\b.sh` (legal here) wins; otherwise `\` was meant as a separator.
   const slashed = posixPath(run);
-  if (slashed !== undefined) {
-    warn(
-      `${entry.key}.run: "${run}" uses \\ as a separator; using "${slashed}" here, as azd does for bash scripts. Write it with / so it works everywhere.`,
-      entry.at.run,
-    );
+  if (slashed !== undefined && attempt instanceof ScriptsError && attempt.code === 'SCRIPT_NOT_FOUND') {
+    const retry = await resolve(slashed);
+    if (typeof retry === 'string') {
+      warn(
+        `${entry.key}.run: "${run}" uses \\ as a separator; using "${slashed}" here, as azd does for bash scripts. Write it with / so it works everywhere.`,
+        entry.at.run,
+      );
+      return retry;
+    }
     run = slashed;
   }
-  const attempt = await resolveProjectFile(root, run, options).catch((err: unknown) => err);
-  if (typeof attempt === 'string') return attempt;
   const command = commandPart(run);
   if (command !== undefined && attempt instanceof ScriptsError && attempt.code === 'SCRIPT_NOT_FOUND') {
     const exists = await resolveProjectFile(root, command, options).then(
@@ -123,7 +129,7 @@ async function resolveRun(root: string, entry: ScriptEntry, problems: Problems, 
         locatedError(
           entry.at.run,
           'PROJECT_INVALID',
-          `${entry.key}.run: "${run}" is a command line, but run takes a file; arguments are not supported.`,
+          `${entry.key}.run: "${run}" is a command line, but run takes a file; arguments are not supported: use parameters.`,
           `Set run to "${command}" and pass the values as parameters (a parameter file) or env: entries; the script reads them as environment variables.`,
         ),
       );

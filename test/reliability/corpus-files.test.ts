@@ -113,7 +113,8 @@ addParam('a misspelt top-level key', pretty({ paramters: {}, parameters: {} }), 
 addParam('a parameter that is a string', param('westeurope'), { line: 3 });
 addParam('a parameter that is null', param(null), { line: 3 });
 addParam('a parameter that is an array', param(['string']), { line: 3 });
-addParam('a parameter without type', param({ value: 'x' }), { line: 3, mentions: ['"type"'] });
+// Without "type" is an ARM-style entry (issue 10.7), tolerated; a null value is not.
+addParam('a parameter without type whose value is null', param({ value: null }), { line: 3, mentions: ['"value"'] });
 addParam('type "str"', param({ type: 'str', value: 'x' }), { line: 4, mentions: ['"str"'] });
 addParam('type is a number', param({ type: 5 }), { line: 4 });
 addParam('type "securestring" (not a parameter type)', param({ type: 'securestring' }), { line: 4 });
@@ -222,7 +223,11 @@ addOut('a top-level array', '[]', { mentions: ['JSON object'] });
 addOut('a top-level string', '"outputs"', { mentions: ['JSON object'] });
 addOut('a top-level null', 'null', { mentions: ['JSON object'] });
 addOut('a top-level number', '42', { mentions: ['JSON object'] });
-addOut('no "outputs"', '{}', { mentions: ['"outputs"'] });
+// {} is a flat file with no outputs (issue 10.6); a misspelt "outputs" in it is not.
+addOut('a flat file whose only key is a misspelt "outputs"', '{"outptus": {}}', {
+  line: 1,
+  mentions: ['did you mean "outputs"'],
+});
 addOut('"outputs" is an array', pretty({ outputs: [] }), { line: 2 });
 addOut('"outputs" is a string', pretty({ outputs: 'URL' }), { line: 2 });
 addOut('"outputs" is null', pretty({ outputs: null }), { line: 2 });
