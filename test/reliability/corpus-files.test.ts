@@ -114,7 +114,7 @@ addParam('a parameter that is a string', param('westeurope'), { line: 3 });
 addParam('a parameter that is null', param(null), { line: 3 });
 addParam('a parameter that is an array', param(['string']), { line: 3 });
 // Without "type" is an ARM-style entry (issue 10.7), tolerated; a null value is not.
-addParam('a parameter without type whose value is null', param({ value: null }), { line: 3, mentions: ['"value"'] });
+addParam('a parameter without type whose value is null', param({ value: null }), { line: 4, mentions: ['"value"'] });
 addParam('type "str"', param({ type: 'str', value: 'x' }), { line: 4, mentions: ['"str"'] });
 addParam('type is a number', param({ type: 5 }), { line: 4 });
 addParam('type "securestring" (not a parameter type)', param({ type: 'securestring' }), { line: 4 });
