@@ -964,3 +964,18 @@ describe('task.json', () => {
     );
   });
 });
+
+describe('issue 10.4 in the task: a CRLF script is a warning issue naming the file', () => {
+  it('logissue type=warning with the script path, before the script runs', async () => {
+    const { sources: src } = sources({
+      'azure.yaml': azureYaml({ provision: [{ shell: 'bash', run: 'scripts/crlf.sh' }] }),
+      'scripts/crlf.sh': '#!/usr/bin/env bash\r\ntrue\r\n',
+    });
+    const run = await runTask({ sources: src, inputs: { environmentName: 'dev', command: 'preview' } });
+    ok(run);
+    const warning = run.warnings.find((w) => w.message.includes('CRLF'));
+    assert.ok(warning, describeRun(run));
+    assert.equal(warning.properties.sourcepath, 'scripts/crlf.sh', 'relative to the sources folder');
+    assert.match(warning.message, /\*\.sh text eol=lf/);
+  });
+});

@@ -743,3 +743,43 @@ describe('GitHub: cancellation', () => {
     });
   }
 });
+
+describe('issue 10.4 and 10.6 in the Action: warnings are annotations, secrets are masked first', () => {
+  it('shell: sh with a bash shebang: a warning annotation on the azure.yaml line, before the script group', async () => {
+    const { workspace: ws } = workspace({
+      'azure.yaml': azureYaml({ provision: [{ shell: 'sh', run: 'setup.sh' }] }),
+      'setup.sh': '#!/bin/bash\ntrue\n',
+    });
+    const run = await runAction({ workspace: ws, inputs: { environment: 'dev' } });
+    ok(run);
+    const warning = run.warnings.find((w) => w.message.includes('#!/bin/bash'));
+    assert.ok(warning, describeRun(run));
+    assert.match(warning.message, /shell: bash/);
+    assert.equal(warning.file, 'azure.yaml', 'relative to the workspace');
+    assert.equal(warning.line, '6');
+    assert.ok(warning.index < run.groups[0]!.start, 'warned before the script ran');
+  });
+
+  it('a secrets: value is masked before the script starts and is no output', async () => {
+    const secret = 'gh-Secret-value-77';
+    const { workspace: ws } = workspace({
+      'azure.yaml': [
+        'name: demo',
+        'infra:',
+        '  provider: scripts',
+        '  config:',
+        '    provision:',
+        '      - run: use.sh',
+        '        secrets:',
+        '          TOKEN: ${MY_TOKEN}',
+        '',
+      ].join('\n'),
+      'use.sh': '#!/usr/bin/env bash\necho "token is $TOKEN"\n',
+    });
+    const run = await runAction({ workspace: ws, inputs: { environment: 'dev' }, env: { MY_TOKEN: secret } });
+    ok(run);
+    assert.deepEqual(maskProblems(run, secret), [], describeRun(run));
+    assert.ok(maskIndex(run, secret) < run.groups[0]!.start, 'masked before the script group');
+    assert.equal([...run.outputs.values()].includes(secret), false);
+  });
+});
