@@ -1,6 +1,7 @@
 /**
  * Preview (PRD REQ-5.3): what would run and with which values; nothing runs and nothing is written.
  */
+import type { OptionSpeller } from './options.js';
 import type { Context, ReadyScript } from './context.js';
 import type { ResolvedParameters } from './parameters.js';
 import { PREVIEW_NOTE, type Plan } from './request.js';
@@ -31,17 +32,17 @@ export function preview(ctx: Context, scripts: ReadyScript[], parameters: Resolv
     for (const p of plan.parameters) {
       const files = p.files.length > 0 ? `, declared in ${p.files.join(', ')}` : '';
       host.info(
-        `  ${p.key} = ${p.secret ? REDACTED : ctx.secrets.redact(p.value)} (from ${describeSource(p.source)}${files})`,
+        `  ${p.key} = ${p.secret ? REDACTED : ctx.secrets.redact(p.value)} (from ${describeSource(p.source, host)}${files})`,
       );
     }
   }
   host.info(PREVIEW_NOTE);
 }
 
-function describeSource(source: string): string {
+function describeSource(source: string, names: OptionSpeller): string {
   switch (source) {
     case 'request':
-      return 'the parameters input';
+      return names.option('parameters');
     case 'interpolated':
       return 'the value in the parameter file, with ${…} filled in';
     case 'literal':

@@ -239,7 +239,7 @@ describe('REQ-3.3/3.5 + REQ-7.2: prompts for unresolved parameters on a terminal
       await s.type(CLEAR_LINE);
       await s.type('4\r');
 
-      await s.waitFor(/Provisioned environment/, at);
+      await s.waitFor(/SUCCESS: provisioned environment/, at);
       const exit = await s.waitExit();
       assert.equal(exit.exitCode, 0, s.text);
       assert.ok(!s.raw.includes(SECRET), `the secret was echoed:\n${s.text}`);
