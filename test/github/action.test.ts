@@ -574,7 +574,7 @@ describe('GitHub: missing parameters', () => {
     assert.match(message, /^\s+- REGION\b/m);
     assert.match(message, /^\s+- VM_SIZE\b.*\$\{SIZE_FROM_ENV\}/m);
     assert.doesNotMatch(message, /\bSKU\b/, 'a parameter that resolved is not listed');
-    assert.match(message, /parameters input/);
+    assert.match(message, /`parameters` input/);
     assert.match(message, /environment variable/);
     assert.match(message, /azd env set/);
     for (const e of run.errors) assert.equal(e.file, 'scripts/params.json');
