@@ -4,13 +4,13 @@
  * and applies only our changes, under a short lock, through an atomic write; a file we cannot read is never
  * overwritten.
  */
-import { REQUEST_FIELD_NAMES, type OptionSpeller } from './options.js';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ScriptsError } from './errors.js';
 import { formatDotenv, parseDotenvFile, unsavableReason, type EnvValues } from './dotenv.js';
 import { MiB, readTextFile, withFileLock, writeFileAtomic } from './files.js';
 import { marshalIndentGo, parseJson } from './json.js';
+import { REQUEST_FIELD_NAMES, type OptionSpeller } from './options.js';
 
 export const ENV_NAME = /^[a-zA-Z0-9\-()_.]{1,64}$/;
 const GITIGNORE = '# .azure is not intended to be committed\n*';

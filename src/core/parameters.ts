@@ -4,7 +4,6 @@
  * the key in the azd env, then the OS env → prompt), typed, masked when secret, and either prompted for (a person
  * at a terminal) or reported all together (everywhere else).
  */
-import { REQUEST_FIELD_NAMES, type OptionSpeller } from './options.js';
 import path from 'node:path';
 import { z } from 'zod/mini';
 import { Problems, ScriptsError, closest, locatedError, type Location, type ScriptsErrorData } from './errors.js';
@@ -17,6 +16,7 @@ import { pickerFor } from './pickers.js';
 import type { Project, ScriptEntry } from './project.js';
 import type { Command, ParameterSource, PlannedParameter } from './request.js';
 import type { Secrets } from './secrets.js';
+import { REQUEST_FIELD_NAMES, type OptionSpeller } from './options.js';
 
 export const PARAMETER_TYPES = ['string', 'number', 'integer', 'boolean'] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];

@@ -1,11 +1,11 @@
 /**
  * Preview (PRD REQ-5.3): what would run and with which values; nothing runs and nothing is written.
  */
-import type { OptionSpeller } from './options.js';
 import type { Context, ReadyScript } from './context.js';
 import type { ResolvedParameters } from './parameters.js';
 import { PREVIEW_NOTE, type Plan } from './request.js';
 import { REDACTED } from './secrets.js';
+import type { OptionSpeller } from './options.js';
 
 export function preview(ctx: Context, scripts: ReadyScript[], parameters: ResolvedParameters): void {
   const { host } = ctx;

@@ -3,13 +3,13 @@
  * (PRD REQ-1). Every problem carries the file and line of the YAML node at fault; all problems of the
  * configuration are reported together.
  */
-import { REQUEST_FIELD_NAMES, type OptionSpeller } from './options.js';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import { z } from 'zod/mini';
 import { Problems, ScriptsError, closest, formatLocation as prefix, type Location } from './errors.js';
 import { MiB, readTextFile } from './files.js';
+import { REQUEST_FIELD_NAMES, type OptionSpeller } from './options.js';
 
 export const PROJECT_FILES = ['azure.yaml', 'azure.yml'] as const;
 export const LISTS = ['provision', 'destroy'] as const;
