@@ -91,6 +91,23 @@ function unknownOptionError(err: unknown): InputError {
   );
 }
 
+/**
+ * `-environment dev` would parse as `-e nvironment` and pick an environment nobody named; `-force` as an unknown
+ * `-f`. A long option written with one dash is refused with the spelling meant, as azd (cobra) refuses it.
+ */
+function checkSingleDashLongOptions(argv: string[]): void {
+  for (const arg of argv) {
+    if (arg === '--') return;
+    const name = /^-([a-z][a-z-]+)(?:=|$)/.exec(arg)?.[1];
+    if (name && Object.hasOwn(OPTIONS, name)) {
+      throw new InputError(
+        `Unknown option ${arg.split('=')[0]}. Did you mean --${name}?`,
+        'Run azd-scripts help for the options.',
+      );
+    }
+  }
+}
+
 export interface CliSettings {
   request: Request;
   output: 'text' | 'json';
@@ -108,6 +125,7 @@ export function readCliInputs(
   cwd: string,
   terminal: Terminal,
 ): CliSettings | 'help' | 'version' {
+  checkSingleDashLongOptions(argv);
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });

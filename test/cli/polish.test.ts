@@ -5,6 +5,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { azureYaml, baseEnv, makeProject, outputsScript, runCli, tempDir, type RunResult } from '../helpers.js';
 import { runAction, describeRun as describeAction } from '../github/runner.js';
 import { runTask, describeRun as describeTask } from '../azure-pipelines/agent.js';
@@ -176,6 +178,16 @@ describe('issue 10.10: did-you-mean for commands and flags', () => {
     assert.match(forse.stderr, /^error: Unknown option --forse\. Did you mean --force\?$/m);
     const lines5 = await cli(project(), ['--stderr-line=5']);
     assert.match(lines5.stderr, /^error: Unknown option --stderr-line\. Did you mean --stderr-lines\?$/m);
+  });
+
+  it('-environment dev (one dash) is refused with --environment, not read as -e nvironment', async () => {
+    const root = project();
+    const r = await cli(root, ['provision', '-environment', 'dev']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^error: Unknown option -environment\. Did you mean --environment\?$/m);
+    assert.equal(existsSync(path.join(root, '.azure')), false, 'nothing was created');
+    const force = await cli(root, ['down', '-e', 'dev', '-force']);
+    assert.match(force.stderr, /^error: Unknown option -force\. Did you mean --force\?$/m);
   });
 
   it('a word close to nothing gets no guess', async () => {
