@@ -12,7 +12,7 @@ const outRoot = path.resolve(process.argv[2] ?? root);
 /** entry → output folder (relative to outRoot) */
 export const BUNDLES = [
   ['src/main/cli.ts', 'dist/cli'],
-  ['src/main/action.ts', 'dist/action'],
+  ['src/main/action-index.ts', 'dist/action'],
   ['src/main/task.ts', 'task/dist'],
 ];
 

@@ -234,3 +234,13 @@ export function seen(root: string, key: string): string | undefined {
 export function touchScript(marker: string): string {
   return `#!/usr/bin/env bash\nmkdir -p .state\nprintf '%s' "\${AZD_PURGE:-}" > .state/${marker}\necho "${marker} ran"\n`;
 }
+
+/**
+ * A progress line with its duration replaced by `<t>` (`Completed: a (<t>)`, `Failed: b (exit code: 3, <t>)`),
+ * so a test can assert the whole line exactly; a line without a well-formed duration is returned unchanged.
+ */
+export function hideDuration(line: string): string {
+  return /^(Completed|Failed): /.test(line)
+    ? line.replace(/(\(|, )(\d+\.\ds|\d+m \d\ds|\d+h \d\dm)\)$/, '$1<t>)')
+    : line;
+}

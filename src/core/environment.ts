@@ -10,6 +10,7 @@ import { ScriptsError } from './errors.js';
 import { formatDotenv, parseDotenvFile, unsavableReason, type EnvValues } from './dotenv.js';
 import { MiB, readTextFile, withFileLock, writeFileAtomic } from './files.js';
 import { marshalIndentGo, parseJson } from './json.js';
+import { REQUEST_FIELD_NAMES, type OptionSpeller } from './options.js';
 
 export const ENV_NAME = /^[a-zA-Z0-9\-()_.]{1,64}$/;
 const GITIGNORE = '# .azure is not intended to be committed\n*';
@@ -25,11 +26,16 @@ export interface SkippedKey {
 }
 
 /** The environment name: explicit, else AZURE_ENV_NAME, else `.azure/config.json` defaultEnvironment. */
-export async function selectEnvironmentName(root: string, explicit: string | undefined, osEnv: OsEnv): Promise<string> {
+export async function selectEnvironmentName(
+  root: string,
+  explicit: string | undefined,
+  osEnv: OsEnv,
+  names: OptionSpeller = REQUEST_FIELD_NAMES,
+): Promise<string> {
   const fromInput = explicit?.trim();
   const fromOs = osEnv.AZURE_ENV_NAME?.trim();
   let name = fromInput || fromOs;
-  let source = fromInput ? 'the environment input' : 'AZURE_ENV_NAME';
+  let source = fromInput ? names.option('environment') : 'AZURE_ENV_NAME';
   if (!name) {
     const file = path.join(root, '.azure', 'config.json');
     const text = await readTextFile(file, { what: 'azd configuration', maxBytes: MiB, code: 'CONFIG_INVALID' });
@@ -50,7 +56,7 @@ export async function selectEnvironmentName(root: string, explicit: string | und
       code: 'ENVIRONMENT_NOT_SELECTED',
       message:
         'No azd environment selected: no environment was given, AZURE_ENV_NAME is not set, and .azure/config.json names no default.',
-      hint: 'Pass an environment name (-e NAME, the `environment` input, `environmentName` in Azure Pipelines) or set AZURE_ENV_NAME.',
+      hint: `Name one with ${names.option('environment', 'NAME')}, or set AZURE_ENV_NAME.`,
     });
   }
   if (!ENV_NAME.test(name) || name === '.' || name === '..') {

@@ -4,8 +4,10 @@
  */
 import type { Writable } from 'node:stream';
 import type { Location } from './errors.js';
+import type { OptionSpeller } from './options.js';
 
-export interface Host {
+/** `option()` (OptionSpeller): how this host's user writes an option that an engine message mentions. */
+export interface Host extends OptionSpeller {
   /** A line of our own: progress (PRD REQ-9.1) and notes. Never script output. */
   info(message: string): void;
   /** A warning, with the file it is about when there is one. */

@@ -16,6 +16,7 @@ import { pickerFor } from './pickers.js';
 import type { Project, ScriptEntry } from './project.js';
 import type { Command, ParameterSource, PlannedParameter } from './request.js';
 import type { Secrets } from './secrets.js';
+import { REQUEST_FIELD_NAMES, type OptionSpeller } from './options.js';
 
 export const PARAMETER_TYPES = ['string', 'number', 'integer', 'boolean'] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];
@@ -235,6 +236,8 @@ interface ResolveOptions {
   command: Command;
   /** Where notes go (e.g. why a picker is not offered). */
   info?: (message: string) => void;
+  /** How the host spells its parameters option in messages (the Host). */
+  names?: OptionSpeller;
 }
 
 interface Unresolved {
@@ -246,6 +249,7 @@ interface Unresolved {
 /** Resolves every declared parameter of the command (DESIGN section 4), or fails once listing what is missing. */
 export async function resolveParameters(options: ResolveOptions): Promise<ResolvedParameters> {
   const { requestValues, azdEnv, osEnv, secrets } = options;
+  const names = options.names ?? REQUEST_FIELD_NAMES;
   const byKey = new Map<string, Declaration[]>();
   for (const file of options.files) {
     for (const d of file.declarations) byKey.set(d.key, [...(byKey.get(d.key) ?? []), d]);
@@ -297,7 +301,7 @@ export async function resolveParameters(options: ResolveOptions): Promise<Resolv
     }
     const typed = coerce(declarations[0]!.type, found.value);
     if (typed.error) {
-      problems.add(typeError(key, declarations[0]!, found.value, typed.error, secret, found.source));
+      problems.add(typeError(key, declarations[0]!, found.value, typed.error, secret, found.source, names));
       continue;
     }
     if (secret) secrets.add(typed.value);
@@ -305,7 +309,7 @@ export async function resolveParameters(options: ResolveOptions): Promise<Resolv
     if (found.source === 'request' && !secret) toPersist.set(key, typed.value);
     plan.push(planned(key, typed.value, secret, found.source, declarations));
   }
-  if (!problems.empty && unresolved.length > 0) problems.add(unresolvedError(unresolved));
+  if (!problems.empty && unresolved.length > 0) problems.add(unresolvedError(unresolved, names));
   problems.throwIfAny('in the parameter files; nothing was run');
 
   if (unresolved.length > 0) {
@@ -317,7 +321,7 @@ export async function resolveParameters(options: ResolveOptions): Promise<Resolv
             secret: isSecret(u),
           });
       } else {
-        throw unresolvedError(unresolved);
+        throw unresolvedError(unresolved, names);
       }
     } else {
       for (const u of unresolved) {
@@ -458,11 +462,12 @@ function typeError(
   expected: string,
   secret: boolean,
   source: ParameterSource,
+  names: OptionSpeller,
 ): ScriptsErrorData {
   const shown = secret ? 'a value' : JSON.stringify(value);
   const from =
     source === 'request'
-      ? 'the parameters input'
+      ? names.option('parameters')
       : source === 'azd-env'
         ? 'the azd environment'
         : source === 'os-env'
@@ -476,7 +481,7 @@ function typeError(
   };
 }
 
-function unresolvedError(unresolved: Unresolved[]): ScriptsError {
+function unresolvedError(unresolved: Unresolved[], names: OptionSpeller): ScriptsError {
   const lines = unresolved.map((u) => {
     const files = [...new Set(u.declarations.map((d) => d.relative))].join(', ');
     const placeholders =
@@ -490,7 +495,7 @@ function unresolvedError(unresolved: Unresolved[]): ScriptsError {
     message:
       `${n} parameter${n === 1 ? ' has' : 's have'} no value, and this run cannot prompt for ${n === 1 ? 'it' : 'them'}:\n${lines.join('\n')}\n` +
       `Supply each one in any of these ways:\n` +
-      `  - the parameters input (CLI: --param KEY=VALUE; Action/task: a "KEY=VALUE" line in parameters)\n` +
+      `  - ${names.option('parameters', 'KEY=VALUE')}\n` +
       `  - an environment variable of the same name (in CI, from a secret for secret values)\n` +
       `  - azd env set KEY VALUE (stored in .azure/<environment>/.env)`,
     hint: 'Nothing was run. Supply the values listed above and run again.',
@@ -498,7 +503,7 @@ function unresolvedError(unresolved: Unresolved[]): ScriptsError {
     problems: unresolved.map((u) => ({
       code: 'PARAMETERS_UNRESOLVED' as const,
       message: `${u.declarations[0]!.relative}: parameter ${u.key} has no value${u.missing.length > 0 ? ` (\${${u.missing.join('}, ${')}} did not resolve)` : ''}.`,
-      hint: `Supply ${u.key} through the parameters input, an environment variable, or azd env set.`,
+      hint: `Supply ${u.key} with ${names.option('parameters', `${u.key}=VALUE`)}, an environment variable, or azd env set.`,
       ...u.declarations[0]!.location,
     })),
   });

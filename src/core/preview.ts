@@ -5,6 +5,7 @@ import type { Context, ReadyScript } from './context.js';
 import type { ResolvedParameters } from './parameters.js';
 import { PREVIEW_NOTE, type Plan } from './request.js';
 import { REDACTED } from './secrets.js';
+import type { OptionSpeller } from './options.js';
 
 export function preview(ctx: Context, scripts: ReadyScript[], parameters: ResolvedParameters): void {
   const { host } = ctx;
@@ -38,17 +39,17 @@ export function preview(ctx: Context, scripts: ReadyScript[], parameters: Resolv
     for (const p of plan.parameters) {
       const files = p.files.length > 0 ? `, declared in ${p.files.join(', ')}` : '';
       host.info(
-        `  ${p.key} = ${p.secret ? REDACTED : ctx.secrets.redact(p.value)} (from ${describeSource(p.source)}${files})`,
+        `  ${p.key} = ${p.secret ? REDACTED : ctx.secrets.redact(p.value)} (from ${describeSource(p.source, host)}${files})`,
       );
     }
   }
   host.info(PREVIEW_NOTE);
 }
 
-function describeSource(source: string): string {
+function describeSource(source: string, names: OptionSpeller): string {
   switch (source) {
     case 'request':
-      return 'the parameters input';
+      return names.option('parameters');
     case 'interpolated':
       return 'the value in the parameter file, with ${…} filled in';
     case 'literal':

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import { Problems, ScriptsError, formatLocation as prefix, type Location } from './errors.js';
 import { MiB, readTextFile } from './files.js';
+import { REQUEST_FIELD_NAMES, type OptionSpeller } from './options.js';
 import { describe, parseEntry, unknownKey, type ScriptEntry } from './script-entry.js';
 
 export const PROJECT_FILES = ['azure.yaml', 'azure.yml'] as const;
@@ -23,7 +24,7 @@ export interface Project {
 }
 
 /** Walks up from `cwd` to the first folder holding azure.yaml (or azure.yml). */
-export async function findProjectFile(cwd: string): Promise<string> {
+export async function findProjectFile(cwd: string, names: OptionSpeller = REQUEST_FIELD_NAMES): Promise<string> {
   let dir = path.resolve(cwd);
   // A mistyped folder must not silently select the project above it (think `down --force`).
   const start = await fs.stat(dir).catch(() => undefined);
@@ -31,7 +32,7 @@ export async function findProjectFile(cwd: string): Promise<string> {
     throw new ScriptsError({
       code: 'PROJECT_NOT_FOUND',
       message: `The working directory ${dir} ${start ? 'is not a folder' : 'does not exist'}.`,
-      hint: 'Point the working directory (--cwd, working-directory, workingDirectory) at your azd project folder.',
+      hint: `Point ${names.option('cwd')} at your azd project folder.`,
     });
   }
   for (;;) {
@@ -50,12 +51,12 @@ export async function findProjectFile(cwd: string): Promise<string> {
   throw new ScriptsError({
     code: 'PROJECT_NOT_FOUND',
     message: `No azure.yaml found in ${path.resolve(cwd)} or any folder above it.`,
-    hint: 'Run from your azd project folder, or point the working directory (--cwd, working-directory, workingDirectory) at it.',
+    hint: `Run from your azd project folder, or point ${names.option('cwd')} at it.`,
   });
 }
 
-export async function loadProject(cwd: string): Promise<Project> {
-  const file = await findProjectFile(cwd);
+export async function loadProject(cwd: string, names: OptionSpeller = REQUEST_FIELD_NAMES): Promise<Project> {
+  const file = await findProjectFile(cwd, names);
   const text = await readTextFile(file, { what: 'project file', maxBytes: 4 * MiB, stripBom: true });
   if (text === undefined) throw new ScriptsError({ code: 'PROJECT_NOT_FOUND', message: `${file} disappeared.`, file });
   return parseProject(text, file);

@@ -28,6 +28,7 @@ export async function run(request: Request, host: Host): Promise<Result> {
     warnings: [],
   };
   const ctx: Context = { request, host, result, secrets: new Secrets(host) };
+  const started = Date.now();
   try {
     await dispatch(ctx);
   } catch (err) {
@@ -35,13 +36,14 @@ export async function run(request: Request, host: Host): Promise<Result> {
     result.status = error.code === 'CANCELLED' ? 'cancelled' : 'failed';
     result.error = ctx.secrets.redactError(error.toData());
   }
+  result.durationMs = Date.now() - started;
   return result;
 }
 
 async function dispatch(ctx: Context): Promise<void> {
   const { request, host } = ctx;
   throwIfCancelled(ctx);
-  const project = await loadProject(request.cwd);
+  const project = await loadProject(request.cwd, host);
   ctx.result.projectRoot = project.root;
   if (request.command === 'state') return state(ctx, project);
 
@@ -51,13 +53,13 @@ async function dispatch(ctx: Context): Promise<void> {
       code: 'CONFIRMATION_REQUIRED',
       message:
         "down destroys the environment's resources and needs confirmation, but this run cannot ask (non-interactive).",
-      hint: 'Pass --force (the `force: true` input) to run the destroy scripts without asking, as `azd down --force --no-prompt` does.',
+      hint: `To run the destroy scripts without asking, use ${host.option('force', 'true')}.`,
     });
   }
 
   // Initialize / EnsureEnv: every check that can fail before a script runs, all problems reported together.
   const problems = new Problems();
-  const name = await selectEnvironmentName(project.root, request.environment, request.env);
+  const name = await selectEnvironmentName(project.root, request.environment, request.env, host);
   ctx.result.environment = name;
   const view = await problems.collect(() =>
     AzdEnvironment.open(project.root, name, { create: true, persist: false, osEnv: request.env }),
@@ -76,6 +78,7 @@ async function dispatch(ctx: Context): Promise<void> {
           prompt: mayPrompt,
           secrets: ctx.secrets,
           command: request.command,
+          names: host,
           info: (message) => host.info(message),
         }),
       )
@@ -95,8 +98,8 @@ async function dispatch(ctx: Context): Promise<void> {
     if (!yes) {
       throw new ScriptsError({
         code: 'DECLINED',
-        message: 'down was not confirmed; nothing was run.',
-        hint: 'Run again and confirm, or pass --force.',
+        message: `down was not confirmed: no destroy script was run, environment "${name}" is unchanged.`,
+        hint: `Run again and confirm, or use ${host.option('force', 'true')}.`,
       });
     }
   }

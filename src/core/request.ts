@@ -111,5 +111,7 @@ export interface Result {
   warnings: Warning[];
   /** `preview` only. */
   plan?: Plan;
+  /** Wall-clock time of the whole run, checks included (the closing line's total). */
+  durationMs?: number;
   error?: ScriptsErrorData;
 }

@@ -12,6 +12,7 @@ import type { Project } from './project.js';
 import type { OutputValue, ScriptRun } from './request.js';
 import { runScript, type ScriptExit } from './run-script.js';
 import { scriptEnvironment } from './script-env.js';
+import { formatDuration } from './duration.js';
 import { installHint, shellArguments } from './shells.js';
 
 /** Runs the scripts in order. Returns true when every script succeeded. */
@@ -39,15 +40,15 @@ export async function runList(
     const exit = await runOne(ctx, script, project.root, childEnv, run);
     if (exit.cancelled) {
       run.status = 'cancelled';
-      host.info(`Failed: ${entry.name} (${howItEnded(exit)})`);
+      host.info(`Failed: ${entry.name} (${howItEnded(exit)}, ${formatDuration(run.durationMs ?? 0)})`);
       throw cancelledWhile(ctx, script);
     }
     let failure = failureOf(ctx, script, exit, run);
     if (failure) {
-      host.info(`Failed: ${entry.name} (${howItEnded(exit)})`);
+      host.info(`Failed: ${entry.name} (${howItEnded(exit)}, ${formatDuration(run.durationMs ?? 0)})`);
     } else {
       run.status = 'succeeded';
-      host.info(`Completed: ${entry.name}`);
+      host.info(`Completed: ${entry.name} (${formatDuration(run.durationMs ?? 0)})`);
       if (before) failure = await collect(ctx, env, entry, before, outputs).then(() => undefined, toScriptsError);
     }
     if (failure) {
@@ -89,7 +90,7 @@ async function runOne(
   return exit;
 }
 
-/** `exit code: 3` or `signal: SIGKILL`, as in the progress line. */
+/** `exit code: 3` or `signal: SIGKILL`, as in the progress line (the duration follows it). */
 function howItEnded(exit: ScriptExit): string {
   return exit.signal ? `signal: ${exit.signal}` : `exit code: ${exit.exitCode ?? 'none'}`;
 }

@@ -7,7 +7,7 @@ import type { Project } from './project.js';
 
 export async function state(ctx: Context, project: Project): Promise<void> {
   const { request, result } = ctx;
-  const name = await selectEnvironmentName(project.root, request.environment, request.env);
+  const name = await selectEnvironmentName(project.root, request.environment, request.env, ctx.host);
   result.environment = name;
   const env = await AzdEnvironment.open(project.root, name, { create: false, persist: false, osEnv: request.env });
   const recorded = await env.recordedOutputs();

@@ -8,14 +8,17 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as tl from 'azure-pipelines-task-lib/task.js';
+import { azurePipelinesOptions } from './option-names.js';
 import { Cancellation, type Host } from '../core/host.js';
 import type { Location, ScriptsErrorData } from '../core/errors.js';
 import type { Result } from '../core/request.js';
 import { neutralizeLoggingCommands as neutralize } from './neutralize.js';
 import { outputsJson, summaryMarkdown } from './report.js';
+import { closingLine } from './closing-line.js';
 
 export class AzurePipelinesHost implements Host {
   readonly cancellation = new Cancellation();
+  readonly option = azurePipelinesOptions.option;
   readonly stdout = process.stdout;
   readonly stderr = process.stderr;
   readonly scriptStdin = 'closed' as const;
@@ -64,6 +67,8 @@ export class AzurePipelinesHost implements Host {
     tl.setVariable('outputs', outputsJson(result), false, true);
     if (result.environment) tl.setVariable('environment', result.environment, false, true);
     this.uploadSummary(result);
+    const closing = closingLine(result);
+    if (closing) this.info(closing);
     if (result.error) this.fail(result.error);
     else tl.setResult(tl.TaskResult.Succeeded, summaryLine(result));
   }

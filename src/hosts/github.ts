@@ -5,11 +5,13 @@
  */
 import path from 'node:path';
 import * as core from '@actions/core';
+import { githubOptions } from './option-names.js';
 import { Cancellation, type Host } from '../core/host.js';
 import type { Location, ScriptsErrorData } from '../core/errors.js';
 import type { Result } from '../core/request.js';
 import { neutralizeWorkflowCommands as neutralize } from './neutralize.js';
 import { outputsJson, summaryMarkdown } from './report.js';
+import { closingLine } from './closing-line.js';
 
 /** Names GitHub refuses in GITHUB_ENV. */
 const REFUSED_ENV = new Set(['NODE_OPTIONS']);
@@ -18,6 +20,7 @@ const MAX_ANNOTATIONS = 10;
 
 export class GitHubHost implements Host {
   readonly cancellation = new Cancellation();
+  readonly option = githubOptions.option;
   readonly stdout = process.stdout;
   readonly stderr = process.stderr;
   readonly scriptStdin = 'closed' as const;
@@ -74,6 +77,8 @@ export class GitHubHost implements Host {
       }
     }
     if (result.error) this.fail(result.error);
+    const closing = closingLine(result);
+    if (closing) this.info(closing);
   }
 
   /** The error as one annotation (one per problem, up to GitHub's limit) and a failed step. */

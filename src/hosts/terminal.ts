@@ -3,6 +3,7 @@
  * stdout stays pure JSON); colour only on a TTY; prompts only when asked for and possible.
  */
 import type { Writable } from 'node:stream';
+import { terminalOptions } from './option-names.js';
 import { Cancellation, type Host, type Prompter } from '../core/host.js';
 import { ScriptsError, type Location } from '../core/errors.js';
 import { neutralizeCommands } from './neutralize.js';
@@ -22,6 +23,7 @@ export interface TerminalOptions {
 
 export class TerminalHost implements Host {
   readonly cancellation = new Cancellation();
+  readonly option = terminalOptions.option;
   readonly stdout: Writable;
   readonly stderr: Writable;
   readonly scriptStdin: 'inherit' | 'closed';

@@ -1,12 +1,23 @@
 /**
- * GitHub Action entry point (action.yml `runs.main`): inputs → Request, run, publish the Result.
+ * The GitHub Action's logic: inputs → Request, run, publish the Result. `run()` is exported, as in GitHub's
+ * actions/typescript-action template, so that `@github/local-action` can import and call it; action-index.ts
+ * (the ncc entry, built to dist/action/index.js for action.yml `runs.main`) only calls it.
  */
 import * as core from '@actions/core';
 import { ScriptsError } from '../core/errors.js';
-import { run } from '../core/provider.js';
+import { run as runEngine } from '../core/provider.js';
 import { GitHubHost } from '../hosts/github.js';
 import { readActionInputs } from './action-inputs.js';
 import { cancelOnSignals } from '../hosts/signals.js';
+
+/** Runs the Action to the end; never rejects (an unexpected error fails the step). */
+export async function run(): Promise<void> {
+  await main().catch((err: unknown) => {
+    core.setFailed(
+      `azd-scripts failed unexpectedly: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
+  });
+}
 
 async function main(): Promise<void> {
   const host = new GitHubHost(process.env.GITHUB_WORKSPACE || process.cwd());
@@ -23,10 +34,6 @@ async function main(): Promise<void> {
     throw err;
   }
   cancelOnSignals(host.cancellation);
-  const result = await run(settings.request, host);
+  const result = await runEngine(settings.request, host);
   await host.publish(result, { exportEnv: settings.exportEnv });
 }
-
-await main().catch((err: unknown) => {
-  core.setFailed(`azd-scripts failed unexpectedly: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-});

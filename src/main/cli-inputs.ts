@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { COMMANDS, type Request } from '../core/request.js';
+import { closest } from '../core/errors.js';
 import { InputError, parseCommand, parseLineCount, parseParameterPair } from '../hosts/inputs.js';
 import { VERSION } from '../version.js';
 
@@ -17,6 +18,8 @@ Commands:
   down        run the destroy scripts, then remove the outputs provision recorded
   preview     check everything and list what provision would run; runs nothing, writes nothing
   state       print the outputs recorded by the last provision
+  help        show this help
+  version     print the version
 
 Options:
   -e, --environment NAME   azd environment (default: AZURE_ENV_NAME, then defaultEnvironment
@@ -41,6 +44,70 @@ Examples:
   azd-scripts down -e dev --force --purge
   azd-scripts state -e dev -o json`;
 
+const OPTIONS = {
+  environment: { type: 'string', short: 'e' },
+  cwd: { type: 'string' },
+  param: { type: 'string', short: 'p', multiple: true },
+  force: { type: 'boolean' },
+  purge: { type: 'boolean' },
+  'stderr-lines': { type: 'string' },
+  'no-persist': { type: 'boolean' },
+  'no-prompt': { type: 'boolean' },
+  output: { type: 'string', short: 'o' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+const ALL_COMMANDS = [...COMMANDS, 'help', 'version'];
+
+/** An unknown command says which one was probably meant (`provison` → provision). */
+function checkCommand(word: string): void {
+  if (ALL_COMMANDS.includes(word)) return;
+  const guess = closest(word, ALL_COMMANDS);
+  throw new InputError(
+    `Unknown command "${word}".${guess ? ` Did you mean "${guess}"?` : ''}`,
+    `Commands: ${ALL_COMMANDS.join(', ')}. Run azd-scripts help for the options.`,
+  );
+}
+
+/**
+ * parseArgs' error, worded for a person: an unknown flag says which one was probably meant, by prefix first
+ * (`--env` → --environment, as azd's own abbreviations read) and then by spelling (`--forse` → --force).
+ */
+function unknownOptionError(err: unknown): InputError {
+  const message = err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '.') : String(err);
+  const code = (err as { code?: string }).code;
+  const flag = /'(-[^']*)'/.exec(message)?.[1];
+  if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || !flag) {
+    return new InputError(message, 'Run azd-scripts help for the options.');
+  }
+  const name = flag.replace(/^-+/, '').split('=')[0]!;
+  const longs = Object.keys(OPTIONS);
+  const byPrefix = name.length >= 2 ? longs.filter((o) => o.startsWith(name.toLowerCase())) : [];
+  const guess = byPrefix.length === 1 ? byPrefix[0] : closest(name, longs);
+  return new InputError(
+    `Unknown option ${flag.split('=')[0]}.${guess ? ` Did you mean --${guess}?` : ''}`,
+    'Run azd-scripts help for the options.',
+  );
+}
+
+/**
+ * `-environment dev` would parse as `-e nvironment` and pick an environment nobody named; `-force` as an unknown
+ * `-f`. A long option written with one dash is refused with the spelling meant, as azd (cobra) refuses it.
+ */
+function checkSingleDashLongOptions(argv: string[]): void {
+  for (const arg of argv) {
+    if (arg === '--') return;
+    const name = /^-([a-z][a-z-]+)(?:=|$)/.exec(arg)?.[1];
+    if (name && Object.hasOwn(OPTIONS, name)) {
+      throw new InputError(
+        `Unknown option ${arg.split('=')[0]}. Did you mean --${name}?`,
+        'Run azd-scripts help for the options.',
+      );
+    }
+  }
+}
+
 export interface CliSettings {
   request: Request;
   output: 'text' | 'json';
@@ -58,36 +125,29 @@ export function readCliInputs(
   cwd: string,
   terminal: Terminal,
 ): CliSettings | 'help' | 'version' {
+  checkSingleDashLongOptions(argv);
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        environment: { type: 'string', short: 'e' },
-        cwd: { type: 'string' },
-        param: { type: 'string', short: 'p', multiple: true },
-        force: { type: 'boolean' },
-        purge: { type: 'boolean' },
-        'stderr-lines': { type: 'string' },
-        'no-persist': { type: 'boolean' },
-        'no-prompt': { type: 'boolean' },
-        output: { type: 'string', short: 'o' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
   } catch (err) {
-    const message = err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '.') : String(err);
-    throw new InputError(message, 'Run azd-scripts --help for the options.');
+    throw unknownOptionError(err);
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
   if (values.version) return 'version';
-  if (positionals.length > 1) {
-    throw new InputError(`Expected one command, got "${positionals.join(' ')}".`, `Commands: ${COMMANDS.join(', ')}.`);
+  // `help` and `version` are commands as well, as in azd (`azd help`, `azd version`).
+  if (positionals[0] === 'help' && positionals.length <= 2) {
+    if (positionals[1] !== undefined) checkCommand(positionals[1]);
+    return 'help';
   }
+  if (positionals[0] === 'version' && positionals.length === 1) return 'version';
+  if (positionals.length > 1) {
+    throw new InputError(
+      `Expected one command, got "${positionals.join(' ')}".`,
+      `Commands: ${ALL_COMMANDS.join(', ')}.`,
+    );
+  }
+  if (positionals[0] !== undefined) checkCommand(positionals[0]);
   const command = parseCommand(positionals[0], 'the command');
   const output = values.output ?? 'text';
   if (output !== 'text' && output !== 'json')

@@ -12,6 +12,8 @@ import { neutralizeCommands } from '../hosts/neutralize.js';
 import { VERSION } from '../version.js';
 import { HELP, readCliInputs, type CliSettings } from './cli-inputs.js';
 import { cancelOnSignals } from '../hosts/signals.js';
+import { closingLine } from '../hosts/closing-line.js';
+import { printable } from '../hosts/printable.js';
 
 export async function main(): Promise<number> {
   const terminal = { stdinTTY: process.stdin.isTTY === true, stdoutTTY: process.stdout.isTTY === true };
@@ -68,26 +70,23 @@ function resultJson(result: Result): Record<string, unknown> {
 function render(result: Result, host: TerminalHost): void {
   const c = host.style();
   const env = result.environment ? ` "${result.environment}"` : '';
-  const outputLines = [...result.outputs].map(([k, o]) => `  ${k}=${o.masked ? REDACTED : o.value}`);
+  const outputLines = [...result.outputs].map(([k, o]) => `  ${k}=${o.masked ? REDACTED : printable(o.value)}`);
+  const closing = closingLine(result);
   if (result.status === 'succeeded') {
-    const ran = result.scripts.filter((s) => s.status !== 'not-run');
-    const ok = ran.filter((s) => s.status === 'succeeded').length;
-    if (result.command === 'provision') {
-      host.info(c.green(`Provisioned environment${env}: ${ok} of ${ran.length} script(s) succeeded.`));
-      if (outputLines.length > 0) host.info(['Outputs:', ...outputLines].join('\n'));
-    } else if (result.command === 'down') {
-      host.info(c.green(`Environment${env} torn down: ${ok} of ${ran.length} destroy script(s) succeeded.`));
-    } else if (result.command === 'state') {
-      if (outputLines.length > 0)
-        host.info([`Outputs of environment${env}, recorded by provision:`, ...outputLines].join('\n'));
-    }
+    if (result.command === 'provision' && outputLines.length > 0) host.info(['Outputs:', ...outputLines].join('\n'));
+    if (result.command === 'state' && outputLines.length > 0)
+      host.info([`Outputs of environment${env}, recorded by provision:`, ...outputLines].join('\n'));
+    if (closing) host.info(c.green(closing));
     return;
   }
   const error = result.error;
+  // Saying no is an answer, not an error: a plain line (the exit status is still 1, see docs/decisions).
+  if (error?.code === 'DECLINED') return host.info(error.message);
   if (error) host.error(error.message, error.hint);
   if (result.command === 'provision' && outputLines.length > 0) {
     host.info(['Outputs of the scripts that completed (kept):', ...outputLines].join('\n'));
   }
+  if (closing) host.info(result.status === 'cancelled' ? c.yellow(closing) : c.red(closing));
 }
 
 const exitCode = await main().catch((err: unknown) => {

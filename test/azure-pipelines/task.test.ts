@@ -25,6 +25,7 @@ import {
   recordEnvScript,
   seen,
   touchScript,
+  hideDuration,
 } from '../helpers.js';
 import { TASK_INPUTS, readTaskInputs } from '../../src/main/task-inputs.js';
 import { COMMANDS } from '../../src/core/request.js';
@@ -81,7 +82,7 @@ function failed(run: TaskRun): { index: number; message: string } {
 }
 
 function indexOfLine(run: TaskRun, line: string): number {
-  return run.log.findIndex((e) => !e.vso && !e.format && e.raw === line);
+  return run.log.findIndex((e) => !e.vso && !e.format && hideDuration(e.raw) === line);
 }
 
 function output(run: TaskRun, name: string): string | undefined {
@@ -524,7 +525,7 @@ describe('Azure Pipelines: log groups', () => {
     assert.deepEqual(first.lines, ['out of first']);
     assert.deepEqual(second.lines, ['out of second']);
     assert.match(run.stderr, /first to stderr/);
-    const completed = indexOfLine(run, 'Completed: first');
+    const completed = indexOfLine(run, 'Completed: first (<t>)');
     assert.ok(completed > first.end && completed < second.start, 'progress lines sit outside the groups');
   });
 });
@@ -561,7 +562,7 @@ describe('Azure Pipelines: a failing script', () => {
     const group = run.groups.find((g) => g.title === 'Running script: broken (bash)');
     assert.ok(group && group.end > group.start, describeRun(run));
     assert.deepEqual(group.lines, ['broken stdout']);
-    assert.ok(indexOfLine(run, 'Failed: broken (exit code: 3)') > group.end, 'the Failed line follows the group');
+    assert.ok(indexOfLine(run, 'Failed: broken (exit code: 3, <t>)') > group.end, 'the Failed line follows the group');
     // The annotation on the script file, relative to the sources directory.
     const onFile = run.errors.filter((e) => e.properties.sourcepath !== undefined);
     assert.equal(onFile.length, 1, describeRun(run));

@@ -387,7 +387,7 @@ describe('REQ-3.3: resolution order', () => {
     const r = await cli(root, ['preview', ...args], osEnv);
     assert.equal(r.code, 0, r.stderr);
     const words: Record<string, RegExp> = {
-      request: /parameters input/,
+      request: /from --param,/,
       interpolated: /parameter file.*\$\{/,
       literal: /value in the parameter file\b(?!.*\$\{)/,
       'azd-env': /azd environment/,

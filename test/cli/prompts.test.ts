@@ -239,7 +239,7 @@ describe('REQ-3.3/3.5 + REQ-7.2: prompts for unresolved parameters on a terminal
       await s.type(CLEAR_LINE);
       await s.type('4\r');
 
-      await s.waitFor(/Provisioned environment/, at);
+      await s.waitFor(/SUCCESS: provisioned environment/, at);
       const exit = await s.waitExit();
       assert.equal(exit.exitCode, 0, s.text);
       assert.ok(!s.raw.includes(SECRET), `the secret was echoed:\n${s.text}`);
@@ -399,7 +399,7 @@ describe('DESIGN 3: down on a terminal asks for confirmation', () => {
       await s.type('n\r');
       const exit = await s.waitExit();
       assert.notEqual(exit.exitCode, 0);
-      assert.match(s.text, /nothing was run/i);
+      assert.match(s.text, /no destroy script was run/i);
     });
     assert.equal(ran(root), false);
   });
@@ -423,6 +423,25 @@ describe('DESIGN 3: down on a terminal asks for confirmation', () => {
       assert.doesNotMatch(s.text, /\? /);
     });
     assert.equal(ran(root), true);
+  });
+});
+
+describe('issue 10.10: declining the down confirmation is a plain line, not an error', () => {
+  it('answering no prints "down was not confirmed…" without error:/hint: or a FAILED line, and exits 1', async () => {
+    const root = makeProject({
+      'azure.yaml': azureYaml({ destroy: [{ shell: 'bash', run: 'scripts/dump.sh' }] }),
+      'scripts/dump.sh': DUMP,
+    });
+    await withSession(['down', '-e', ENV], { cwd: root, env: ttyEnv() }, async (s) => {
+      const at = await s.waitFor(/\? .*destroy script/);
+      await s.type('n\r');
+      const exit = await s.waitExit();
+      assert.equal(exit.exitCode, 1, s.text);
+      const after = s.text.slice(at);
+      assert.match(after, /^down was not confirmed: no destroy script was run, environment "dev" is unchanged\.\r?$/m);
+      assert.doesNotMatch(after, /error:|hint:|FAILED:/);
+    });
+    assert.equal(ran(root), false);
   });
 });
 

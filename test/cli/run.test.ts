@@ -8,7 +8,17 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLI, azureYaml, baseEnv, dotenvOf, makeProject, outputsScript, runCli, type RunResult } from '../helpers.js';
+import {
+  CLI,
+  azureYaml,
+  baseEnv,
+  dotenvOf,
+  makeProject,
+  outputsScript,
+  runCli,
+  type RunResult,
+  hideDuration,
+} from '../helpers.js';
 
 /** Runs the built CLI in `project` with a minimal environment (never on a TTY, so never interactive). */
 function cli(project: string, args: string[], env: Record<string, string> = {}): Promise<RunResult> {
@@ -26,7 +36,9 @@ function lines(text: string): string[] {
 const PROGRESS = /^(Running script|Completed|Failed|Collecting outputs from): /;
 
 function progressLines(text: string): string[] {
-  return lines(text).filter((l) => PROGRESS.test(l));
+  return lines(text)
+    .filter((l) => PROGRESS.test(l))
+    .map(hideDuration);
 }
 
 /** The part of the CLI's stderr from its own `error:` line on (before it: forwarded script stderr). */
@@ -336,7 +348,7 @@ describe('REQ-2.4: stdin, stdout and stderr', () => {
     assert.ok(total > size);
     const tail = last.toString('utf8');
     assert.match(tail, /^big-done$/m);
-    assert.match(tail, /^Completed: big\.sh$/m);
+    assert.match(tail, /^Completed: big\.sh \(\d+\.\ds\)$/m);
   });
 });
 
@@ -372,8 +384,8 @@ describe('REQ-2.5: exit codes', () => {
     assert.ok(existsSync(path.join(project, 'three.marker')), 'three.sh did not run');
     assert.match(r.stderr, /^warning: .*two\.sh.*exit code 3/m);
     assert.match(r.stderr, /continueOnError/);
-    assert.ok(lines(r.stdout).includes('Failed: two.sh (exit code: 3)'));
-    assert.ok(lines(r.stdout).includes('Completed: three.sh'));
+    assert.ok(lines(r.stdout).map(hideDuration).includes('Failed: two.sh (exit code: 3, <t>)'));
+    assert.ok(lines(r.stdout).map(hideDuration).includes('Completed: three.sh (<t>)'));
   });
 
   it('reports a failure of the overall run in -o json', async () => {
@@ -495,10 +507,10 @@ describe('REQ-4: output collection', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(progressLines(r.stdout), [
       'Running script: one.sh (bash)',
-      'Completed: one.sh',
+      'Completed: one.sh (<t>)',
       'Collecting outputs from: one.sh',
       'Running script: two.sh (bash)',
-      'Completed: two.sh',
+      'Completed: two.sh (<t>)',
     ]);
     assert.equal(existsSync(path.join(project, 'scripts', 'outputs.json')), false);
     assert.doesNotMatch(r.stderr, /^warning: /m);
@@ -764,7 +776,7 @@ describe('REQ-6.1: script failure', () => {
     assert.match(error, /scripts\/bad\.sh/);
     assert.match(error, /exit code 3/);
     assert.deepEqual(numbers(error), range(151, 200));
-    assert.ok(lines(r.stdout).includes('Failed: bad-step (exit code: 3)'));
+    assert.ok(lines(r.stdout).map(hideDuration).includes('Failed: bad-step (exit code: 3, <t>)'));
     assert.equal(existsSync(path.join(project, 'after.marker')), false);
   });
 
@@ -879,12 +891,12 @@ describe('REQ-9.1: progress messages', () => {
       progressLines(r.stdout).filter((l) => l !== 'Running script: not ours'),
       [
         'Running script: a.sh (bash)',
-        'Completed: a.sh',
+        'Completed: a.sh (<t>)',
         'Collecting outputs from: a.sh',
         'Running script: Second step (sh)',
-        'Completed: Second step',
+        'Completed: Second step (<t>)',
         'Running script: c.sh (bash)',
-        'Failed: c.sh (exit code: 4)',
+        'Failed: c.sh (exit code: 4, <t>)',
       ],
     );
   });

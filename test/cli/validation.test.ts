@@ -380,9 +380,9 @@ describe('REQ-1: configuration schema (through the CLI)', { concurrency: true },
     });
     const run = await success(project, ['provision']);
     assert.match(run.stdout, /^Running script: setup\.sh \(bash\)$/m);
-    assert.match(run.stdout, /^Completed: setup\.sh$/m);
+    assert.match(run.stdout, /^Completed: setup\.sh \(\d+\.\ds\)$/m);
     assert.match(run.stdout, /^Running script: Configure the app \(bash\)$/m);
-    assert.match(run.stdout, /^Completed: Configure the app$/m);
+    assert.match(run.stdout, /^Completed: Configure the app \(\d+\.\ds\)$/m);
   });
 
   it('usage errors exit 2 before any project is read', async () => {

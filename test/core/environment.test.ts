@@ -140,7 +140,7 @@ describe('DESIGN 5: choosing the environment (explicit > AZURE_ENV_NAME > .azure
       const err = await rejected(selectEnvironmentName(root, name, {}));
       assert.equal(err.code, 'ENVIRONMENT_NAME_INVALID', name);
       assert.ok(err.message.includes(name), err.message);
-      assert.match(err.message, /environment input/);
+      assert.match(err.message, /the environment option/);
     }
     const fromOs = await rejected(selectEnvironmentName(root, undefined, { AZURE_ENV_NAME: 'no good' }));
     assert.equal(fromOs.code, 'ENVIRONMENT_NAME_INVALID');

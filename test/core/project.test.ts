@@ -106,7 +106,7 @@ describe('REQ-1: project file discovery', () => {
     assert.equal(err.code, 'PROJECT_NOT_FOUND');
     assert.match(err.message, /No azure\.yaml found/);
     assert.ok(err.message.includes(start), err.message);
-    assert.match(err.hint ?? '', /--cwd/);
+    assert.match(err.hint ?? '', /the cwd option/);
   });
 
   it('strips a UTF-8 byte order mark', async () => {

@@ -21,6 +21,7 @@ import {
   recordEnvScript,
   seen,
   touchScript,
+  hideDuration,
 } from '../helpers.js';
 import {
   describeRun,
@@ -56,7 +57,7 @@ function failed(run: ActionRun): void {
 }
 
 function indexOfLine(run: ActionRun, line: string): number {
-  return run.log.findIndex((e) => !e.command && e.raw === line);
+  return run.log.findIndex((e) => !e.command && hideDuration(e.raw) === line);
 }
 
 describe('GitHub: the runner stand-in reads what the runner reads', () => {
@@ -338,7 +339,7 @@ describe('GitHub: log groups', () => {
     assert.ok(first.lines.includes('out of first'), describeRun(run));
     assert.ok(!first.lines.includes('out of second'));
     assert.ok(second.lines.includes('out of second'), describeRun(run));
-    const completed = indexOfLine(run, 'Completed: first');
+    const completed = indexOfLine(run, 'Completed: first (<t>)');
     assert.ok(completed > first.end && completed < second.start, 'progress lines sit outside the groups');
   });
 });
@@ -369,7 +370,7 @@ describe('GitHub: a failing script', () => {
     const group = run.groups.find((g) => g.title === 'Running script: broken (bash)');
     assert.ok(group && group.end > group.start, describeRun(run));
     assert.ok(group.lines.includes('broken stdout'));
-    const failedLine = indexOfLine(run, 'Failed: broken (exit code: 3)');
+    const failedLine = indexOfLine(run, 'Failed: broken (exit code: 3, <t>)');
     assert.ok(failedLine > group.end, `the Failed line follows the group\n${describeRun(run)}`);
     assert.equal(run.errors.length, 1, describeRun(run));
     const error = run.errors[0]!;
@@ -573,7 +574,7 @@ describe('GitHub: missing parameters', () => {
     assert.match(message, /^\s+- REGION\b/m);
     assert.match(message, /^\s+- VM_SIZE\b.*\$\{SIZE_FROM_ENV\}/m);
     assert.doesNotMatch(message, /\bSKU\b/, 'a parameter that resolved is not listed');
-    assert.match(message, /parameters input/);
+    assert.match(message, /`parameters` input/);
     assert.match(message, /environment variable/);
     assert.match(message, /azd env set/);
     for (const e of run.errors) assert.equal(e.file, 'scripts/params.json');
