@@ -8,23 +8,26 @@ import { collectOutputs, type OutputsSnapshot } from './outputs.js';
 import type { ScriptEntry } from './project.js';
 import type { OutputValue } from './request.js';
 
-/** Reads the outputs a script left, passes them on, and persists the non-secret ones at once. */
+/**
+ * Reads the outputs a script left, passes them on, and persists the non-secret ones at once. Returns the keys
+ * outputs.json gave (undefined when no outputs.json was read).
+ */
 export async function collect(
   ctx: Context,
   env: AzdEnvironment,
   entry: ScriptEntry,
   before: OutputsSnapshot,
   outputs: Map<string, OutputValue>,
-): Promise<void> {
+): Promise<ReadonlySet<string> | undefined> {
   const found = await collectOutputs(before);
-  if (found.kind === 'none') return;
+  if (found.kind === 'none') return undefined;
   if (found.kind === 'stale') {
     warn(
       ctx,
       `${found.file} was not written by "${entry.name}" (unchanged since before it started), so its outputs are ignored. Write outputs.json from the script, or delete the old file.`,
       { file: found.file },
     );
-    return;
+    return undefined;
   }
   ctx.host.info(`Collecting outputs from: ${entry.name}`);
   const toSave = new Map<string, string>();
@@ -35,7 +38,8 @@ export async function collect(
     ctx.result.outputs.set(key, output);
     if (!output.secret) toSave.set(key, output.value);
   }
-  if (!ctx.request.persist || toSave.size === 0) return;
+  const keys = new Set(found.outputs.keys());
+  if (!ctx.request.persist || toSave.size === 0) return keys;
   const skipped = await env.save({ set: toSave });
   for (const s of skipped) {
     warn(
@@ -46,4 +50,5 @@ export async function collect(
   }
   const saved = [...toSave.keys()].filter((k) => !skipped.some((s) => s.key === k));
   if (saved.length > 0) await env.recordOutputs({ add: saved });
+  return keys;
 }

@@ -4,7 +4,9 @@
  */
 import { ScriptsError, toScriptsError } from './errors.js';
 import type { AzdEnvironment } from './environment.js';
+import { installAzdShim, withAzdShim, type AzdShimBin } from './azd-shim-bin.js';
 import { collect } from './collect.js';
+import { collectEnvChanges, envChanges, snapshotEnv } from './env-changes.js';
 import { throwIfCancelled, warn, type Context, type ReadyScript } from './context.js';
 import { outputCandidates, snapshotOutputs } from './outputs.js';
 import type { ResolvedParameters } from './parameters.js';
@@ -14,13 +16,32 @@ import { runScript, type ScriptExit } from './run-script.js';
 import { scriptEnvironment } from './script-env.js';
 import { installHint, shellArguments } from './shells.js';
 
-/** Runs the scripts in order. Returns true when every script succeeded. */
+/**
+ * Runs the scripts in order, with our azd stand-in on their PATH when they have no azd. Returns true when every
+ * script succeeded.
+ */
 export async function runList(
   ctx: Context,
   project: Project,
   env: AzdEnvironment,
   scripts: ReadyScript[],
   parameters: ResolvedParameters,
+): Promise<boolean> {
+  const shim = await installAzdShim(ctx.request.env, project.root);
+  try {
+    return await runScripts(ctx, project, env, scripts, parameters, shim);
+  } finally {
+    await shim?.remove();
+  }
+}
+
+async function runScripts(
+  ctx: Context,
+  project: Project,
+  env: AzdEnvironment,
+  scripts: ReadyScript[],
+  parameters: ResolvedParameters,
+  shim: AzdShimBin | undefined,
 ): Promise<boolean> {
   const { request, host, result } = ctx;
   const outputs = new Map<string, OutputValue>();
@@ -30,9 +51,10 @@ export async function runList(
     const run = result.scripts[index]!;
     throwIfCancelled(ctx);
     const values = await env.reload();
-    const childEnv = scriptEnvironment(request, env.name, values, parameters.values, outputs);
+    const childEnv = withAzdShim(scriptEnvironment(request, env.name, values, parameters.values, outputs), shim);
     const collects = request.command === 'provision';
     const before = collects ? snapshotOutputs(outputCandidates(file, project.root)) : undefined;
+    const envBefore = collects ? snapshotEnv(values) : undefined;
 
     const exit = await runOne(ctx, script, project.root, childEnv, run);
     if (exit.cancelled) {
@@ -46,7 +68,14 @@ export async function runList(
     } else {
       run.status = 'succeeded';
       host.info(`Completed: ${entry.name}`);
-      if (before) failure = await collect(ctx, env, entry, before, outputs).then(() => undefined, toScriptsError);
+      if (before && envBefore) {
+        failure = await envChanges(env, envBefore)
+          .then(async (changed) => {
+            const fromJson = await collect(ctx, env, entry, before, outputs);
+            await collectEnvChanges(ctx, env, entry, changed, fromJson, outputs);
+          })
+          .then(() => undefined, toScriptsError);
+      }
     }
     if (failure) {
       run.status = 'failed';
