@@ -7,7 +7,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import {
+  CLI,
   ROOT,
   azureYaml,
   baseEnv,
@@ -19,6 +21,7 @@ import {
   runNode,
   standIn,
   type FileSpec,
+  waitFor,
   type RunResult,
 } from '../helpers.js';
 import { describeRun as describeAction, runAction } from '../github/runner.js';
@@ -495,6 +498,25 @@ describe('issue 10.3: the per-run bin folder', () => {
     assert.equal(r.code, 1, r.stdout + r.stderr);
     const bin = path.dirname(readFileSync(path.join(root, 'which.txt'), 'utf8').trim());
     assert.equal(readFileSync(path.join(root, 'path.txt'), 'utf8').split(path.delimiter)[0], bin, 'first on PATH');
+    assert.equal(existsSync(bin), false);
+  });
+
+  it('is removed when the run is cancelled (SIGINT) while a script runs', async () => {
+    const root = makeProject({
+      'azure.yaml': azureYaml({ provision: [{ shell: 'bash', name: 'slow', run: 'slow.sh' }] }),
+      'slow.sh': '#!/usr/bin/env bash\ncommand -v azd > which.tmp && mv which.tmp which.txt\nsleep 30\n',
+    });
+    const child = spawn(process.execPath, [CLI, 'provision', '-e', 'dev'], {
+      cwd: root,
+      env: baseEnv(NO_AZD),
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    await waitFor('the script to start', () => existsSync(path.join(root, 'which.txt')), 20_000);
+    const bin = path.dirname(readFileSync(path.join(root, 'which.txt'), 'utf8').trim());
+    assert.equal(existsSync(bin), true);
+    child.kill('SIGINT');
+    assert.equal(await exited, 130);
     assert.equal(existsSync(bin), false);
   });
 });
