@@ -27,9 +27,9 @@ export async function envChanges(env: AzdEnvironment, before: EnvValues): Promis
 }
 
 /**
- * Turns the changed keys into outputs (type `string`, masked when named in maskedOutputs) and records them for
- * `state` and `down`. A key outputs.json also gave keeps the outputs.json value: it is the declared one, with
- * its type, and the one that was saved last.
+ * Turns the changed keys into outputs (type `string`, masked when named in maskedOutputs or holding a known
+ * secret) and records them for `state` and `down`. A key outputs.json also gave keeps the outputs.json value: it
+ * is the declared one, with its type, and the one that was saved last.
  */
 export async function collectEnvChanges(
   ctx: Context,
@@ -44,7 +44,10 @@ export async function collectEnvChanges(
   if (!fromOutputsJson) ctx.host.info(`Collecting outputs from: ${entry.name}`);
   for (const key of keys) {
     const value = changed.get(key)!;
-    const output: OutputValue = { value, secret: false, masked: ctx.request.maskedOutputs.has(key), type: 'string' };
+    // A value holding a secret we know (a script may store a connection string built from a secret parameter)
+    // is masked like a masked-outputs one, so it stays out of the outputs JSON and summaries.
+    const masked = ctx.request.maskedOutputs.has(key) || ctx.secrets.redact(value) !== value;
+    const output: OutputValue = { value, secret: false, masked, type: 'string' };
     if (output.masked) ctx.secrets.add(value);
     outputs.set(key, output);
     ctx.result.outputs.set(key, output);

@@ -280,6 +280,26 @@ describe('issue 10.3: azd env hooks with no azd installed (GitHub Action)', () =
   });
 });
 
+describe('issue 10.3: a key a script stores holding a secret parameter is masked (GitHub Action)', () => {
+  it('is a secret step output, masked, and left out of the outputs JSON', async () => {
+    const root = makeProject({
+      'azure.yaml': azureYaml({ provision: [{ shell: 'bash', name: 'db', run: 'db.sh', parameters: 'db.json' }] }),
+      'db.json': JSON.stringify({ parameters: { DB_PASSWORD: { type: 'string', secret: true } } }),
+      'db.sh': '#!/usr/bin/env bash\nazd env set DB_CONN "Server=db;Password=${DB_PASSWORD}"\nazd env set DB_HOST db\n',
+    });
+    const run = await runAction({
+      workspace: root,
+      inputs: { environment: 'dev' },
+      env: { ...NO_AZD, DB_PASSWORD: 'Pa55-w0rd-xyz' },
+    });
+    assert.equal(run.code, 0, describeAction(run));
+    assert.equal(run.outputs.get('DB_CONN'), 'Server=db;Password=Pa55-w0rd-xyz');
+    assert.ok(run.masks.includes('Server=db;Password=Pa55-w0rd-xyz'), describeAction(run));
+    assert.deepEqual(JSON.parse(run.outputs.get('outputs') ?? 'null'), { DB_HOST: 'db' });
+    assert.doesNotMatch(run.summary, /Pa55-w0rd-xyz/);
+  });
+});
+
 describe('issue 10.3: azd env hooks with no azd installed (Azure Pipelines task)', () => {
   it('runs green; changed keys are output variables and in outputs JSON, maskedOutputs secret', async () => {
     const root = makeProject(hookProject());
