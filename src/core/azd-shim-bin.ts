@@ -39,7 +39,10 @@ export async function installAzdShim(
   if (findExecutable('azd', osEnv)) return undefined;
   const shim = shimBundle();
   if (!shim) return undefined;
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'azd-scripts-shim-'));
+  // The agents' own temp folders are emptied after each job; elsewhere the folders of killed runs are swept.
+  const temp = osEnv.RUNNER_TEMP || osEnv.AGENT_TEMPDIRECTORY || os.tmpdir();
+  await sweepDeadRuns(temp);
+  const dir = await fs.mkdtemp(path.join(temp, `${PREFIX}${process.pid}-`));
   const bin = path.join(dir, 'bin');
   await io.mkdirP(bin);
   await fs.writeFile(path.join(bin, 'azd'), `#!/bin/sh\nexec ${sh(process.execPath)} ${sh(shim)} "$@"\n`, {
@@ -47,6 +50,29 @@ export async function installAzdShim(
   });
   await fs.writeFile(path.join(bin, 'azd.cmd'), `@"${process.execPath}" "${shim}" %*\r\n`);
   return { bin, root, remove: () => io.rmRF(dir) };
+}
+
+const PREFIX = 'azd-scripts-shim-';
+
+/** Removes the bin folders of runs that were killed before they could remove their own (named by their pid). */
+async function sweepDeadRuns(temp: string): Promise<void> {
+  const names = await fs.readdir(temp).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = name.startsWith(PREFIX) ? Number(/^(\d+)-/.exec(name.slice(PREFIX.length))?.[1]) : NaN;
+    if (Number.isInteger(pid) && pid !== process.pid && !running(pid)) {
+      await io.rmRF(path.join(temp, name)).catch(() => undefined);
+    }
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** `env` with the bin folder first on PATH and the project root for the stand-in. */

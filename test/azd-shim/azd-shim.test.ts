@@ -5,9 +5,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   CLI,
   ROOT,
@@ -20,6 +20,7 @@ import {
   runCli,
   runNode,
   standIn,
+  tempDir,
   type FileSpec,
   waitFor,
   type RunResult,
@@ -519,6 +520,25 @@ describe('issue 10.3: the per-run bin folder', () => {
     const bin = path.dirname(readFileSync(path.join(root, 'which.txt'), 'utf8').trim());
     assert.equal(readFileSync(path.join(root, 'path.txt'), 'utf8').split(path.delimiter)[0], bin, 'first on PATH');
     assert.equal(existsSync(bin), false);
+  });
+
+  it("lives in the agent's temp folder, where it sweeps the folders of runs that were killed", async () => {
+    const temp = tempDir('azd-scripts-agent-temp-');
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const stale = path.join(temp, `azd-scripts-shim-${dead}-AbC123`);
+    mkdirSync(path.join(stale, 'bin'), { recursive: true });
+    const alive = path.join(temp, `azd-scripts-shim-${process.pid}-XyZ789`);
+    mkdirSync(alive);
+    const root = makeProject({
+      'azure.yaml': azureYaml({ provision: [{ shell: 'bash', name: 'one', run: 'one.sh' }] }),
+      'one.sh': '#!/usr/bin/env bash\ncommand -v azd > which.txt\n',
+    });
+    const r = await cli(root, ['provision', '-e', 'dev'], { RUNNER_TEMP: temp });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const azdPath = readFileSync(path.join(root, 'which.txt'), 'utf8').trim();
+    assert.equal(path.dirname(path.dirname(path.dirname(azdPath))), temp);
+    assert.equal(existsSync(stale), false, 'the folder of a dead run is swept');
+    assert.equal(existsSync(alive), true, 'the folder of a live process is left alone');
   });
 
   it('is removed when the run is cancelled (SIGINT) while a script runs', async () => {
