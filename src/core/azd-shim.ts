@@ -249,7 +249,8 @@ async function set(args: string[], flags: Map<string, string>, env: OsEnv, cwd: 
         "Use either '--file <path>' or '<key> <value>' arguments, not both.",
       );
     }
-    const full = path.resolve(cwd, file);
+    // azd changes to --cwd before it runs the command, so a relative --file is taken from there.
+    const full = path.resolve(cwd, flags.get('cwd') ?? '.', file);
     let text: string;
     try {
       text = await fs.readFile(full, 'utf8');

@@ -481,6 +481,9 @@ describe("issue 10.3: the azd stand-in's outputs and exit codes are azd's (cmd/e
       0,
     );
     expectRun(await azd(root, ['env', 'get-value', 'WHERE', `--cwd=${other}`]), 'other-project\n', 0);
+    // A relative --file is read from the --cwd folder, as azd changes directory first.
+    expectRun(await azd(other, ['env', 'set', '-C', root, '--file', 'vals.env']), '', 0);
+    expectRun(await azd(other, ['env', 'get-value', '-C', root, 'FROM_FILE']), 'one\n', 0);
     expectRun(
       await azd(root, ['env', 'get-value', 'WHERE', '--cwd', path.join(other, '..')]),
       '\nERROR: no project exists; to create a new project, run `azd init`\n',
