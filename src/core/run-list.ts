@@ -27,7 +27,14 @@ export async function runList(
   scripts: ReadyScript[],
   parameters: ResolvedParameters,
 ): Promise<boolean> {
-  const shim = await installAzdShim(ctx.request.env, project.root);
+  const shim = await installAzdShim(ctx.request.env, project.root).catch((err: unknown) => {
+    // Scripts that never call azd must not fail for it: say why `azd` will be missing, and go on.
+    warn(
+      ctx,
+      `No azd is on PATH and the azd stand-in for scripts could not be set up (${err instanceof Error ? err.message : String(err)}), so scripts that call azd will fail. Install azd, or make the temp folder writable.`,
+    );
+    return undefined;
+  });
   try {
     return await runScripts(ctx, project, env, scripts, parameters, shim);
   } finally {

@@ -544,6 +544,18 @@ describe('issue 10.3: the per-run bin folder', () => {
     assert.equal(existsSync(alive), true, 'the folder of a live process is left alone');
   });
 
+  it('that cannot be created costs a warning, not the run, when scripts do not call azd', async () => {
+    const root = makeProject({
+      'azure.yaml': azureYaml({ provision: [{ shell: 'bash', name: 'plain', run: 'plain.sh' }] }),
+      'plain.sh': '#!/usr/bin/env bash\necho plain-ran\n',
+      'not-a-folder': 'a file where the temp folder should be',
+    });
+    const r = await cli(root, ['provision', '-e', 'dev'], { RUNNER_TEMP: path.join(root, 'not-a-folder') });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^plain-ran$/m);
+    assert.match(r.stdout + r.stderr, /azd stand-in for scripts could not be set up .*scripts that call azd will fail/);
+  });
+
   it('is removed when the run is cancelled (SIGINT) while a script runs', async () => {
     const root = makeProject({
       'azure.yaml': azureYaml({ provision: [{ shell: 'bash', name: 'slow', run: 'slow.sh' }] }),
