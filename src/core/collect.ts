@@ -8,14 +8,17 @@ import { collectOutputs, consumeOutputs, type OutputsSnapshot } from './outputs.
 import type { ScriptEntry } from './project.js';
 import type { OutputValue } from './request.js';
 
-/** Reads the outputs a script left, passes them on, and persists the non-secret ones at once. */
+/**
+ * Reads the outputs a script left, passes them on, and persists the non-secret ones at once. Returns the keys
+ * outputs.json gave (undefined when no outputs.json was read).
+ */
 export async function collect(
   ctx: Context,
   env: AzdEnvironment,
   entry: ScriptEntry,
   before: OutputsSnapshot,
   outputs: Map<string, OutputValue>,
-): Promise<void> {
+): Promise<ReadonlySet<string> | undefined> {
   const found = await collectOutputs(before);
   for (const file of found.stale) {
     warn(
@@ -24,7 +27,7 @@ export async function collect(
       { file },
     );
   }
-  if (!found.fresh) return;
+  if (!found.fresh) return undefined;
   const fresh = found.fresh;
   await consumeOutputs(fresh.file);
   ctx.host.info(`Collecting outputs from: ${entry.name}`);
@@ -36,7 +39,8 @@ export async function collect(
     ctx.result.outputs.set(key, output);
     if (!output.secret) toSave.set(key, output.value);
   }
-  if (!ctx.request.persist || toSave.size === 0) return;
+  const keys = new Set(fresh.outputs.keys());
+  if (!ctx.request.persist || toSave.size === 0) return keys;
   const skipped = await env.save({ set: toSave });
   for (const s of skipped) {
     warn(
@@ -47,4 +51,5 @@ export async function collect(
   }
   const saved = [...toSave.keys()].filter((k) => !skipped.some((s) => s.key === k));
   if (saved.length > 0) await env.recordOutputs({ add: saved });
+  return keys;
 }

@@ -206,6 +206,19 @@ export function formatDotenv(values: EnvValues): string {
 }
 
 /**
+ * godotenv.Marshal alone, without azd's fixup (what `azd env get-values` prints): an Atoi-parsable value is
+ * written as the integer it parses to (`01` → `1`), lines sorted, joined by LF, no trailing LF.
+ */
+export function marshalGodotenv(values: EnvValues): string {
+  const lines = [...values].map(([k, v]) => {
+    const n = atoi(v);
+    return Buffer.from(n === undefined ? formatLine(k, v) : `${k}=${n.toString()}`);
+  });
+  lines.sort(Buffer.compare);
+  return lines.map((b) => b.toString()).join('\n');
+}
+
+/**
  * Why azd could not read `value` back after writing it (undefined when it can). A value ending in `\` or `"`
  * breaks godotenv's quote scanning; a key outside [A-Za-z_][A-Za-z0-9_]* is not an environment variable name.
  */

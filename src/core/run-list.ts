@@ -4,7 +4,9 @@
  */
 import { ScriptsError, toScriptsError } from './errors.js';
 import type { AzdEnvironment } from './environment.js';
+import { installAzdShim, withAzdShim, type AzdShimBin } from './azd-shim-bin.js';
 import { collect } from './collect.js';
+import { collectEnvChanges, envChanges, snapshotEnv } from './env-changes.js';
 import { throwIfCancelled, warn, type Context, type ReadyScript } from './context.js';
 import { outputCandidates, snapshotOutputs } from './outputs.js';
 import type { ResolvedParameters } from './parameters.js';
@@ -15,13 +17,39 @@ import { scriptEnvironment } from './script-env.js';
 import { formatDuration } from './duration.js';
 import { installHint, shellArguments } from './shells.js';
 
-/** Runs the scripts in order. Returns true when every script succeeded. */
+/**
+ * Runs the scripts in order, with our azd stand-in on their PATH when they have no azd. Returns true when every
+ * script succeeded.
+ */
 export async function runList(
   ctx: Context,
   project: Project,
   env: AzdEnvironment,
   scripts: ReadyScript[],
   parameters: ResolvedParameters,
+): Promise<boolean> {
+  const shim = await installAzdShim(ctx.request.env, project.root).catch((err: unknown) => {
+    // Scripts that never call azd must not fail for it: say why `azd` will be missing, and go on.
+    warn(
+      ctx,
+      `No azd is on PATH and the azd stand-in for scripts could not be set up (${err instanceof Error ? err.message : String(err)}), so scripts that call azd will fail. Install azd, or make the temp folder writable.`,
+    );
+    return undefined;
+  });
+  try {
+    return await runScripts(ctx, project, env, scripts, parameters, shim);
+  } finally {
+    await shim?.remove();
+  }
+}
+
+async function runScripts(
+  ctx: Context,
+  project: Project,
+  env: AzdEnvironment,
+  scripts: ReadyScript[],
+  parameters: ResolvedParameters,
+  shim: AzdShimBin | undefined,
 ): Promise<boolean> {
   const { request, host, result } = ctx;
   const outputs = new Map<string, OutputValue>();
@@ -31,11 +59,15 @@ export async function runList(
     const run = result.scripts[index]!;
     throwIfCancelled(ctx);
     const values = await env.reload();
-    const childEnv = scriptEnvironment(request, env.name, values, parameters.values, outputs, entry, (secret) =>
-      ctx.secrets.add(secret),
+    const childEnv = withAzdShim(
+      scriptEnvironment(request, env.name, values, parameters.values, outputs, entry, (secret) =>
+        ctx.secrets.add(secret),
+      ),
+      shim,
     );
     const collects = request.command === 'provision';
     const before = collects ? snapshotOutputs(outputCandidates(file, project.root)) : undefined;
+    const envBefore = collects ? snapshotEnv(values) : undefined;
 
     const exit = await runOne(ctx, script, project.root, childEnv, run);
     if (exit.cancelled) {
@@ -49,7 +81,14 @@ export async function runList(
     } else {
       run.status = 'succeeded';
       host.info(`Completed: ${entry.name} (${formatDuration(run.durationMs ?? 0)})`);
-      if (before) failure = await collect(ctx, env, entry, before, outputs).then(() => undefined, toScriptsError);
+      if (before && envBefore) {
+        failure = await envChanges(env, envBefore)
+          .then(async (changed) => {
+            const fromJson = await collect(ctx, env, entry, before, outputs);
+            await collectEnvChanges(ctx, env, entry, changed, fromJson, outputs);
+          })
+          .then(() => undefined, toScriptsError);
+      }
     }
     if (failure) {
       run.status = 'failed';

@@ -49,5 +49,16 @@ describe('committed bundles', () => {
       if (bundle === 'dist/cli') assert.match(result.stdout, /^\d+\.\d+\.\d+\n$/);
       else assert.match(output, /azure\.yaml/);
     });
+
+    // Issue 10.3: each bundle ships alone (the task folder cannot reach dist/), so each carries the azd stand-in.
+    it(`${bundle}/azd-shim (the azd stand-in for scripts) is an ES module package that runs`, async () => {
+      const shim = path.join(ROOT, bundle, 'azd-shim');
+      assert.deepEqual(files(shim), ['index.js', 'package.json']);
+      assert.deepEqual(JSON.parse(readFileSync(path.join(shim, 'package.json'), 'utf8')), { type: 'module' });
+      const result = await runNode(path.join(shim, 'index.js'), ['version'], { cwd: tempDir(), env: baseEnv() });
+      assert.equal(result.code, 1);
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, /^azd-scripts: `azd version` is not supported here\./);
+    });
   }
 });
