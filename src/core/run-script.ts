@@ -18,6 +18,11 @@ export interface RunScriptOptions {
   stderr: Writable;
   stderrLines: number;
   cancellation: Cancellation;
+  /**
+   * Removes secrets from the kept stderr tail before it is cut (a secret straddling the cut would otherwise leave a
+   * fragment no later redaction recognises).
+   */
+  redact?: (bytes: Buffer) => Buffer;
   /** How long after a cancel signal before SIGTERM, then SIGKILL (ms). */
   graceMs?: number;
 }
@@ -58,7 +63,7 @@ export async function runScript(options: RunScriptOptions): Promise<ScriptExit> 
 }
 
 function spawnScript(options: RunScriptOptions, stdoutFd: number | undefined): Promise<ScriptExit> {
-  const tail = new StderrTail(options.stderrLines);
+  const tail = new StderrTail(options.stderrLines, undefined, options.redact);
   const ownGroup = options.stdin === 'closed' && process.platform !== 'win32';
   const grace = options.graceMs ?? 2500;
   const { cancellation } = options;
@@ -229,6 +234,7 @@ export class StderrTail {
   constructor(
     private readonly maxLines: number,
     maxBytes = 1024 * 1024,
+    private readonly redact: (bytes: Buffer) => Buffer = (bytes) => bytes,
   ) {
     this.maxBytes = maxBytes;
   }
@@ -242,7 +248,8 @@ export class StderrTail {
   }
 
   private compact(): void {
-    let data = Buffer.concat(this.chunks, this.bytes);
+    // Redact first, then cut: what is kept was redacted whole, so no part of a secret survives at the cut.
+    let data = this.redact(Buffer.concat(this.chunks, this.bytes));
     // Keep from just after the (maxLines + 1)-th newline counted from the end: that holds the last maxLines
     // complete lines plus a trailing partial line.
     let cut = data.length;
