@@ -56,7 +56,9 @@ function writeRecords(config: Record<string, unknown>, records: RecordedOutput[]
   const types: Record<string, string> = {};
   for (const r of sorted)
     if (r.type !== undefined) Object.defineProperty(types, r.key, { value: r.type, enumerable: true });
-  scripts.outputTypes = types;
+  // Left out when empty, so a torn-down environment's config.json is what earlier versions wrote.
+  if (Object.keys(types).length > 0) scripts.outputTypes = types;
+  else delete scripts.outputTypes;
   config.scripts = scripts;
 }
 
