@@ -84,8 +84,12 @@ export class OutputRecorder {
       const records = new Map(readRecords(config).map((r) => [r.key, r]));
       let changed = false;
       for (const { key, type } of wanted) {
-        if (!records.has(key) && this.before.has(key)) continue;
-        if (records.get(key)?.type === type) continue;
+        const existing = records.get(key);
+        if (!existing && this.before.has(key)) continue;
+        // An older version recorded every output, azd's own settings included: giving such a record a type now
+        // would make down remove a setting that was there before.
+        if (existing && existing.type === undefined && this.before.has(key) && AZD_SETTINGS.has(key)) continue;
+        if (existing?.type === type) continue;
         records.set(key, { key, type });
         changed = true;
       }

@@ -130,12 +130,18 @@ describe('issue 11.6: down removes only the keys provision introduced', () => {
   );
 
   rit('keys an older version recorded (no types): outputs removed, AZURE_ENV_NAME and azd settings kept', async () => {
-    const root = project({ WEB_URL: { type: 'string', value: 'x' } });
+    const root = project({
+      WEB_URL: { type: 'string', value: 'x' },
+      AZURE_LOCATION: { type: 'string', value: 'westeurope' },
+    });
     seedEnvironment(
       root,
       'AZURE_ENV_NAME="dev"\nAZURE_LOCATION="westeurope"\nAZURE_SUBSCRIPTION_ID="sub"\nOLD_OUTPUT="old"\n',
       { scripts: { outputs: ['AZURE_ENV_NAME', 'AZURE_LOCATION', 'AZURE_SUBSCRIPTION_ID', 'OLD_OUTPUT'] } },
     );
+    // A provision by this version returns AZURE_LOCATION again: the old record does not become ours.
+    const up = await runCli(['provision', '-e', 'dev'], { cwd: root, env: baseEnv() });
+    assert.equal(up.code, 0, up.stderr);
     const down = await runCli(['down', '-e', 'dev', '--force'], { cwd: root, env: baseEnv() });
     badInput();
     assert.equal(down.code, 0, down.stderr);
