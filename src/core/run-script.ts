@@ -124,10 +124,6 @@ function spawnScript(options: RunScriptOptions, stdoutFd: number | undefined): P
       void reap().then(() => resolve({ exitCode: code, signal: sig, cancelled, stderrTail: tail.text() }));
     };
 
-    /**
-     * After a cancelled script exits, whatever is left of its group (background jobs of a non-interactive bash
-     * ignore SIGINT) gets SIGTERM, then SIGKILL, so nothing of a cancelled script outlives the run.
-     */
     const reap = (): Promise<void> => (descendants ? reapDescendants() : reapGroup());
 
     /** The terminal's version of reapGroup: the script's leftover descendants, one by one. */
@@ -151,6 +147,10 @@ function spawnScript(options: RunScriptOptions, stdoutFd: number | undefined): P
       signalEach('SIGKILL', descendants.remaining());
     };
 
+    /**
+     * After a cancelled script exits, whatever is left of its group (background jobs of a non-interactive bash
+     * ignore SIGINT) gets SIGTERM, then SIGKILL, so nothing of a cancelled script outlives the run.
+     */
     const reapGroup = async (): Promise<void> => {
       if (!ownGroup || !cancelled || !signalGroup('SIGTERM')) return;
       const deadline = Date.now() + Math.min(grace, 1000);
