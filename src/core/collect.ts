@@ -32,9 +32,13 @@ export async function collect(
   await consumeOutputs(fresh.file);
   ctx.host.info(`Collecting outputs from: ${entry.name}`);
   const toSave = new Map<string, string>();
+  // Secure outputs first: a plain output before them in the file may hold one.
+  for (const [key, collected] of fresh.outputs) if (collected.secret) registerSecure(ctx, key, collected);
   for (const [key, collected] of fresh.outputs) {
-    const output = { ...collected, masked: collected.masked || ctx.request.maskedOutputs.has(key) };
-    if (output.masked) ctx.secrets.add(output.value);
+    const output = guardOutput(ctx, entry, key, {
+      ...collected,
+      masked: collected.masked || ctx.request.maskedOutputs.has(key),
+    });
     outputs.set(key, output);
     ctx.result.outputs.set(key, output);
     if (!output.secret) toSave.set(key, output.value);
@@ -50,6 +54,34 @@ export async function collect(
     );
   }
   const saved = [...toSave.keys()].filter((k) => !skipped.some((s) => s.key === k));
-  if (saved.length > 0) await env.recordOutputs({ add: saved });
+  await ctx.recorder?.record(saved.map((key) => ({ key, type: fresh.outputs.get(key)!.type })));
   return keys;
+}
+
+/** A secure output's value (a secureobject's every string leaf too), registered before anything can print it. */
+function registerSecure(ctx: Context, key: string, output: OutputValue): void {
+  if (output.type.toLowerCase() === 'secureobject') ctx.secrets.addObject(output.value, `output ${key}`);
+  else ctx.secrets.add(output.value, 'secret', `output ${key}`);
+}
+
+/**
+ * An output holding a secret the run knows is treated as that secret (issue 11.2): a `string` built from a secret
+ * parameter must not land in .env, the outputs JSON or a summary in clear.
+ */
+function guardOutput(ctx: Context, entry: ScriptEntry, key: string, output: OutputValue): OutputValue {
+  if (output.secret) return output;
+  const holds = ctx.secrets.contained(output.value);
+  if (holds?.kind === 'secret') {
+    ctx.secrets.add(output.value, 'secret', `output ${key}`);
+    warn(
+      ctx,
+      `Output ${key} of "${entry.name}" contains the value of ${holds.what}, so it is treated as a secret: masked, not saved to .env and left out of the outputs JSON. Declare it "securestring" in outputs.json.`,
+    );
+    return { ...output, secret: true, masked: true };
+  }
+  if (output.masked || holds) {
+    ctx.secrets.add(output.value, 'masked', `output ${key}`);
+    return { ...output, masked: true };
+  }
+  return output;
 }

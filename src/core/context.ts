@@ -5,6 +5,7 @@
 import { ScriptsError, type Location } from './errors.js';
 import type { Host } from './host.js';
 import type { ScriptEntry } from './project.js';
+import type { OutputRecorder } from './records.js';
 import type { Request, Result } from './request.js';
 import type { Secrets } from './secrets.js';
 import type { Shell } from './shells.js';
@@ -22,6 +23,8 @@ export interface Context {
   host: Host;
   result: Result;
   secrets: Secrets;
+  /** provision: records the outputs it introduced to .env, for `state` and `down` (records.ts). */
+  recorder?: OutputRecorder;
 }
 
 export function warn(ctx: Context, message: string, location?: Location): void {

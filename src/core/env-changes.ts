@@ -46,11 +46,11 @@ export async function collectEnvChanges(
     const value = changed.get(key)!;
     // A value holding a secret we know (a script may store a connection string built from a secret parameter)
     // is masked like a masked-outputs one, so it stays out of the outputs JSON and summaries.
-    const masked = ctx.request.maskedOutputs.has(key) || ctx.secrets.redact(value) !== value;
+    const masked = ctx.request.maskedOutputs.has(key) || ctx.secrets.contained(value) !== undefined;
     const output: OutputValue = { value, secret: false, masked, type: 'string' };
-    if (output.masked) ctx.secrets.add(value);
+    if (output.masked) ctx.secrets.add(value, 'masked', `output ${key}`);
     outputs.set(key, output);
     ctx.result.outputs.set(key, output);
   }
-  if (ctx.request.persist) await env.recordOutputs({ add: keys });
+  if (ctx.request.persist) await ctx.recorder?.record(keys.map((key) => ({ key, type: 'string' })));
 }

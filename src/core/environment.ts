@@ -295,6 +295,19 @@ export class AzdEnvironment {
     });
   }
 
+  /**
+   * Changes config.json under the lock, on top of what it holds now, keeping every key `change` leaves alone
+   * (records.ts keeps provision's records there). `change` returns false when it changed nothing.
+   */
+  async updateConfig(change: (config: Record<string, unknown>) => boolean): Promise<void> {
+    if (!this.persist) return;
+    await fs.mkdir(this.dir, { recursive: true });
+    await this.withLock(async () => {
+      const config = await this.readConfig();
+      if (change(config)) await writeFileAtomic(this.configFile, marshalIndentGo(config));
+    });
+  }
+
   private withLock<T>(fn: () => Promise<T>): Promise<T> {
     return withFileLock(path.join(this.dir, '.env.lock'), fn, { ...LOCK, what: `The azd environment "${this.name}"` });
   }

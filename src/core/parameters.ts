@@ -238,6 +238,8 @@ interface ResolveOptions {
   info?: (message: string) => void;
   /** How the host spells its parameters option in messages (the Host). */
   names?: OptionSpeller;
+  /** A parameter these declarations make that may stay unset (not asked, not an error; one warning names it). */
+  optional?: (declarations: Declaration[]) => boolean;
 }
 
 interface Unresolved {
@@ -259,7 +261,7 @@ export async function resolveParameters(options: ResolveOptions): Promise<Resolv
   const plan: PlannedParameter[] = [];
   const warnings: string[] = [];
   const problems = new Problems();
-  const unresolved: Unresolved[] = [];
+  let unresolved: Unresolved[] = [];
   const lookup = (name: string): string | undefined => nonEmpty(azdEnv.get(name)) ?? nonEmpty(osEnv[name]);
 
   for (const [key, declarations] of byKey) {
@@ -304,10 +306,15 @@ export async function resolveParameters(options: ResolveOptions): Promise<Resolv
       problems.add(typeError(key, declarations[0]!, found.value, typed.error, secret, found.source, names));
       continue;
     }
-    if (secret) secrets.add(typed.value);
+    if (secret) secrets.add(typed.value, 'secret', `parameter ${key}`);
     values.set(key, typed.value);
     if (found.source === 'request' && !secret) toPersist.set(key, typed.value);
     plan.push(planned(key, typed.value, secret, found.source, declarations));
+  }
+  const notNeeded = unresolved.filter((u) => options.optional?.(u.declarations));
+  if (notNeeded.length > 0) {
+    unresolved = unresolved.filter((u) => !notNeeded.includes(u));
+    warnings.push(optionalWarning(notNeeded, options.command));
   }
   if (!problems.empty && unresolved.length > 0) problems.add(unresolvedError(unresolved, names));
   problems.throwIfAny('in the parameter files; nothing was run');
@@ -329,7 +336,7 @@ export async function resolveParameters(options: ResolveOptions): Promise<Resolv
         const secret = isSecret(u);
         const label = u.declarations.find((x) => x.name)?.name ?? u.key;
         const value = await ask(options.prompt, u.key, label, d.type, secret, osEnv, options.info);
-        if (secret) secrets.add(value);
+        if (secret) secrets.add(value, 'secret', `parameter ${u.key}`);
         values.set(u.key, value);
         if (!secret) toPersist.set(u.key, value);
         plan.push(planned(u.key, value, secret, 'prompt', u.declarations));
@@ -507,4 +514,14 @@ function unresolvedError(unresolved: Unresolved[], names: OptionSpeller): Script
       ...u.declarations[0]!.location,
     })),
   });
+}
+
+/** The parameters a command runs without (down: those only provision's parameter files declare). */
+function optionalWarning(unresolved: Unresolved[], command: Command): string {
+  const list = unresolved.map((u) => `${u.key} (${[...new Set(u.declarations.map((d) => d.relative))].join(', ')})`);
+  return (
+    `${command} runs without ${list.length === 1 ? 'parameter' : 'parameters'} ${list.join(', ')}: no value was found, ` +
+    `and ${list.length === 1 ? 'it is' : 'they are'} declared only in parameter files that provision scripts use too, so ${command} does not require ${list.length === 1 ? 'it' : 'them'}. ` +
+    'A destroy script that needs one gets it from the parameters input, an environment variable of that name, or .env.'
+  );
 }

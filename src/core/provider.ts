@@ -4,12 +4,15 @@
  * to the next, persisting them as soon as a script completes, and returning partial results on failure.
  * Each step lives in its own module: validate, preview, run-list (with collect and script-env), state.
  */
+import path from 'node:path';
 import { Problems, ScriptsError, toScriptsError } from './errors.js';
 import { throwIfCancelled, warn, type Context } from './context.js';
 import { AzdEnvironment, selectEnvironmentName } from './environment.js';
 import type { Host } from './host.js';
-import { loadProject, type ListName } from './project.js';
-import { loadParameterFiles, resolveParameters } from './parameters.js';
+import { loadProject, type ListName, type Project } from './project.js';
+import { loadParameterFiles, resolveParameters, type Declaration } from './parameters.js';
+import { nothingRecordedHere, sharingHint } from './fresh-checkout.js';
+import { OutputRecorder, removeRecordedOutputs } from './records.js';
 import { preview } from './preview.js';
 import type { Request, Result } from './request.js';
 import { runList } from './run-list.js';
@@ -80,6 +83,7 @@ async function dispatch(ctx: Context): Promise<void> {
           command: request.command,
           names: host,
           info: (message) => host.info(message),
+          optional: request.command === 'down' ? provisionOnly(project) : undefined,
         }),
       )
     : undefined;
@@ -105,11 +109,18 @@ async function dispatch(ctx: Context): Promise<void> {
   }
   throwIfCancelled(ctx);
 
+  if (request.command === 'down' && view && !view.exists) {
+    warn(
+      ctx,
+      `${nothingRecordedHere(name, view.dir)} The destroy scripts get the job environment and the parameters, but no outputs of that provision. ${sharingHint(name)}`,
+    );
+  }
   const env = await AzdEnvironment.open(project.root, name, {
     create: true,
     persist: request.persist,
     osEnv: request.env,
   });
+  if (request.command === 'provision') ctx.recorder = new OutputRecorder(env, env.values.keys());
   if (parameters.toPersist.size > 0) {
     for (const skipped of await env.save({ set: parameters.toPersist })) {
       warn(ctx, `Parameter ${skipped.key} was not saved to ${env.dotenvFile}: ${skipped.reason}.`);
@@ -117,11 +128,18 @@ async function dispatch(ctx: Context): Promise<void> {
   }
   const completed = await runList(ctx, project, env, scripts, parameters);
   if (request.command === 'down' && completed) {
-    const recorded = await env.recordedOutputs();
-    if (recorded.length > 0) {
-      await env.save({ remove: recorded });
-      await env.recordOutputs({ remove: recorded });
-      host.info(`Removed ${recorded.length} output(s) recorded at provision time from environment "${name}".`);
-    }
+    const removed = await removeRecordedOutputs(env);
+    if (removed.length > 0)
+      host.info(`Removed ${removed.length} output(s) recorded at provision time from environment "${name}".`);
   }
+}
+
+/** down: parameters declared only in parameter files that provision scripts use too are not required. */
+function provisionOnly(project: Project): (declarations: Declaration[]) => boolean {
+  const provisionFiles = new Set(
+    (project.lists.provision ?? []).flatMap((e) =>
+      e.parameters === undefined ? [] : [path.relative(project.root, path.resolve(project.root, e.parameters))],
+    ),
+  );
+  return (declarations) => declarations.every((d) => provisionFiles.has(d.relative));
 }

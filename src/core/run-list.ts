@@ -120,6 +120,7 @@ async function runOne(
     stdout: host.stdout,
     stderr: host.stderr,
     stderrLines: ctx.request.stderrLines,
+    redact: (bytes) => ctx.secrets.redactBytes(bytes),
     cancellation: host.cancellation,
   });
   host.endGroup();

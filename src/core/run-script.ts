@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
+import { Descendants, MARKER_NAME, newMarker } from './descendants.js';
 import type { CancelSignal, Cancellation } from './host.js';
 
 export interface RunScriptOptions {
@@ -18,6 +19,11 @@ export interface RunScriptOptions {
   stderr: Writable;
   stderrLines: number;
   cancellation: Cancellation;
+  /**
+   * Removes secrets from the kept stderr tail before it is cut (a secret straddling the cut would otherwise leave a
+   * fragment no later redaction recognises).
+   */
+  redact?: (bytes: Buffer) => Buffer;
   /** How long after a cancel signal before SIGTERM, then SIGKILL (ms). */
   graceMs?: number;
 }
@@ -58,8 +64,11 @@ export async function runScript(options: RunScriptOptions): Promise<ScriptExit> 
 }
 
 function spawnScript(options: RunScriptOptions, stdoutFd: number | undefined): Promise<ScriptExit> {
-  const tail = new StderrTail(options.stderrLines);
+  const tail = new StderrTail(options.stderrLines, undefined, options.redact);
   const ownGroup = options.stdin === 'closed' && process.platform !== 'win32';
+  // Sharing our group (a terminal), the script's descendants are found by a marker they inherit.
+  const marker = ownGroup || process.platform === 'win32' ? undefined : newMarker();
+  const descendants = marker === undefined ? undefined : new Descendants(marker);
   const grace = options.graceMs ?? 2500;
   const { cancellation } = options;
 
@@ -68,7 +77,7 @@ function spawnScript(options: RunScriptOptions, stdoutFd: number | undefined): P
     try {
       child = spawn(options.executable, options.args, {
         cwd: options.cwd,
-        env: options.env,
+        env: marker === undefined ? options.env : { ...options.env, [MARKER_NAME]: marker },
         stdio: [options.stdin === 'inherit' ? 'inherit' : 'ignore', stdoutFd ?? 'pipe', 'pipe'],
         detached: ownGroup,
         windowsHide: true,
@@ -112,7 +121,30 @@ function spawnScript(options: RunScriptOptions, stdoutFd: number | undefined): P
       child.stdout?.destroy();
       child.stderr?.destroy();
       const { code, signal: sig } = exited;
-      void reapGroup().then(() => resolve({ exitCode: code, signal: sig, cancelled, stderrTail: tail.text() }));
+      void reap().then(() => resolve({ exitCode: code, signal: sig, cancelled, stderrTail: tail.text() }));
+    };
+
+    const reap = (): Promise<void> => (descendants ? reapDescendants() : reapGroup());
+
+    /** The terminal's version of reapGroup: the script's leftover descendants, one by one. */
+    const reapDescendants = async (): Promise<void> => {
+      if (!cancelled || !descendants) return;
+      const signalEach = (signal: NodeJS.Signals, pids: number[]): void => {
+        for (const pid of pids) {
+          try {
+            process.kill(pid, signal);
+          } catch {
+            // gone meanwhile
+          }
+        }
+      };
+      signalEach('SIGTERM', descendants.remaining());
+      const deadline = Date.now() + Math.min(grace, 1000);
+      while (Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 25));
+        if (descendants.remaining().length === 0) return;
+      }
+      signalEach('SIGKILL', descendants.remaining());
     };
 
     /**
@@ -132,6 +164,7 @@ function spawnScript(options: RunScriptOptions, stdoutFd: number | undefined): P
     const onCancel = (): void => {
       if (cancelled) return;
       cancelled = true;
+      descendants?.snapshot(child.pid);
       const received: CancelSignal = cancellation.reason ?? 'SIGINT';
       // On a shared terminal the kernel already gave a Ctrl-C to the script; sending it again would be a
       // second Ctrl-C (which many tools treat as "abort now").
@@ -140,6 +173,7 @@ function spawnScript(options: RunScriptOptions, stdoutFd: number | undefined): P
       timers.push(setTimeout(() => signalGroup('SIGKILL'), grace * 2));
     };
     const onEscalate = (): void => {
+      if (!cancelled) descendants?.snapshot(child.pid);
       cancelled = true;
       signalGroup('SIGKILL');
     };
@@ -229,6 +263,7 @@ export class StderrTail {
   constructor(
     private readonly maxLines: number,
     maxBytes = 1024 * 1024,
+    private readonly redact: (bytes: Buffer) => Buffer = (bytes) => bytes,
   ) {
     this.maxBytes = maxBytes;
   }
@@ -242,7 +277,8 @@ export class StderrTail {
   }
 
   private compact(): void {
-    let data = Buffer.concat(this.chunks, this.bytes);
+    // Redact first, then cut: what is kept was redacted whole, so no part of a secret survives at the cut.
+    let data = this.redact(Buffer.concat(this.chunks, this.bytes));
     // Keep from just after the (maxLines + 1)-th newline counted from the end: that holds the last maxLines
     // complete lines plus a trailing partial line.
     let cut = data.length;

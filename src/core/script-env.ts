@@ -46,6 +46,10 @@ export function scriptEnvironment(
     }
   }
   put('AZURE_ENV_NAME', name);
+  // Exactly as azd sets it: `true` for `down --purge`, absent otherwise, whatever .env or the job environment say.
   if (request.command === 'down' && request.purge) put('AZD_PURGE', 'true');
+  else
+    for (const key of Object.keys(env))
+      if (key === 'AZD_PURGE' || (windows && key.toUpperCase() === 'AZD_PURGE')) delete env[key];
   return env;
 }

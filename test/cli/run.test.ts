@@ -743,7 +743,8 @@ describe('REQ-4: output collection', () => {
     assert.equal(dotenvOf(project, 'dev'), 'ALPHA="a"\nAZURE_ENV_NAME="dev"\nZED="z"\n');
     assert.equal(
       readFileSync(path.join(project, '.azure', 'dev', 'config.json'), 'utf8'),
-      '{\n  "infra": {\n    "keep": true\n  },\n  "scripts": {\n    "outputs": [\n      "ALPHA",\n      "ZED"\n    ]\n  }\n}',
+      // Each output's type sits beside the keys (issue 10.9: state reports it).
+      '{\n  "infra": {\n    "keep": true\n  },\n  "scripts": {\n    "outputTypes": {\n      "ALPHA": "string",\n      "ZED": "string"\n    },\n    "outputs": [\n      "ALPHA",\n      "ZED"\n    ]\n  }\n}',
     );
   });
 });

@@ -123,7 +123,7 @@ async function checkCancelled(root: string, mode: Mode, s: Signalled): Promise<v
   assert.match(dotenv, /^FIRST_URL="https:\/\/first\.example"$/m, 'the completed script’s output is persisted');
   assert.doesNotMatch(dotenv, /first-token-value/);
   const config = JSON.parse(readFileSync(path.join(root, '.azure', 'dev', 'config.json'), 'utf8')) as unknown;
-  assert.deepEqual(config, { scripts: { outputs: ['FIRST_URL'] } });
+  assert.deepEqual(config, { scripts: { outputs: ['FIRST_URL'], outputTypes: { FIRST_URL: 'string' } } });
 }
 
 describe('cancellation of the CLI', () => {

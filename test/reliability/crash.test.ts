@@ -57,10 +57,17 @@ function recordedKeys(j: number): string[] {
   return [...keys].sort();
 }
 
+/** The type recorded beside each key (issue 10.9). */
+function recordedTypes(j: number): Record<string, string> {
+  return Object.fromEntries(recordedKeys(j).map((k) => [k, k.endsWith('_NUM') ? 'int' : 'string']));
+}
+
 /** Byte-exact `.env` and `config.json` after scripts 1..j: index j is the state after the j-th save. */
 const ENV_STATES = Array.from({ length: SCRIPTS + 1 }, (_, j) => formatDotenv(envState(j)));
 const CONFIG_STATES = Array.from({ length: SCRIPTS + 1 }, (_, j) =>
-  marshalIndentGo(j === 0 ? CONFIG : { ...CONFIG, scripts: { outputs: recordedKeys(j) } }),
+  marshalIndentGo(
+    j === 0 ? CONFIG : { ...CONFIG, scripts: { outputs: recordedKeys(j), outputTypes: recordedTypes(j) } },
+  ),
 );
 
 function crashProject(): { project: string; envDir: string } {
@@ -279,7 +286,7 @@ describe('crash safety: partial outputs of succeeded scripts survive', () => {
     assert.match(r.stderr, /Script "second" failed with exit code 7/);
     assert.match(dotenv(dir), /^FIRST_URL="https:\/\/first\.example"$/m);
     assert.doesNotMatch(dotenv(dir), /first-secret/);
-    assert.deepEqual(recorded(dir), { outputs: ['FIRST_URL'] });
+    assert.deepEqual(recorded(dir), { outputs: ['FIRST_URL'], outputTypes: { FIRST_URL: 'string' } });
     assert.equal(existsSync(path.join(dir, 'third.ran')), false);
   });
 
@@ -292,7 +299,7 @@ describe('crash safety: partial outputs of succeeded scripts survive', () => {
     const exit = await live.exited;
     assert.equal(exit.code, 130, live.stderr());
     assert.match(dotenv(dir), /^FIRST_URL="https:\/\/first\.example"$/m);
-    assert.deepEqual(recorded(dir), { outputs: ['FIRST_URL'] });
+    assert.deepEqual(recorded(dir), { outputs: ['FIRST_URL'], outputTypes: { FIRST_URL: 'string' } });
     assert.deepEqual(groupMembers(Number(readFileSync(path.join(dir, 'second.pid'), 'utf8'))), []);
   });
 
@@ -313,7 +320,7 @@ describe('crash safety: partial outputs of succeeded scripts survive', () => {
       // already gone
     }
     assert.match(dotenv(dir), /^FIRST_URL="https:\/\/first\.example"$/m);
-    assert.deepEqual(recorded(dir), { outputs: ['FIRST_URL'] });
+    assert.deepEqual(recorded(dir), { outputs: ['FIRST_URL'], outputTypes: { FIRST_URL: 'string' } });
     assert.equal(parseDotenv(dotenv(dir)).get('FIRST_URL'), 'https://first.example');
     // The next run completes and leaves nothing behind.
     rmSync(path.join(dir, 'block'));
