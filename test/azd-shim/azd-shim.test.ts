@@ -190,7 +190,7 @@ describe('issue 10.3: hook scripts calling azd env set/get-value/get-values run 
     });
     const r = await cli(root, ['provision', '-e', 'dev']);
     assert.equal(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stdout, /^Failed: reader \(exit code: 1\)$/m);
+    assert.match(r.stdout, /^Failed: reader \(exit code: 1, [0-9.]+s\)$/m);
     assert.ok(r.stdout.includes(missingKey('ABSENT')), r.stdout);
     assert.doesNotMatch(r.stdout, /unreachable/);
     // A failed script's .env changes stay in .env (its own azd did that) but are not its outputs.

@@ -46,7 +46,8 @@ describe('issue 10.11: npm pack, npm i -g and npx, offline', () => {
     const files = packed!.files.map((f) => f.path).sort();
     assert.ok(files.includes('dist/cli/index.js'), files.join('\n'));
     assert.ok(files.includes('package.json') && files.includes('README.md'));
-    for (const f of files) assert.match(f, /^(dist\/cli\/[^/]+|package\.json|README\.md)$/, 'only the CLI ships');
+    for (const f of files)
+      assert.match(f, /^(dist\/cli\/([^/]+|azd-shim\/[^/]+)|package\.json|README\.md|LICENSE)$/, 'only the CLI ships');
     const tgz = path.join(dir, packed!.filename);
 
     const prefix = path.join(dir, 'prefix');
