@@ -5,6 +5,7 @@
 import { warn, type Context } from './context.js';
 import type { AzdEnvironment } from './environment.js';
 import { collectOutputs, type OutputsSnapshot } from './outputs.js';
+import { isMaskedName } from './masked-names.js';
 import type { ScriptEntry } from './project.js';
 import type { OutputValue } from './request.js';
 
@@ -29,7 +30,7 @@ export async function collect(
   ctx.host.info(`Collecting outputs from: ${entry.name}`);
   const toSave = new Map<string, string>();
   for (const [key, collected] of found.outputs) {
-    const output = { ...collected, masked: collected.masked || ctx.request.maskedOutputs.has(key) };
+    const output = { ...collected, masked: collected.masked || isMaskedName(ctx.request, key) };
     if (output.masked) ctx.secrets.add(output.value);
     outputs.set(key, output);
     ctx.result.outputs.set(key, output);

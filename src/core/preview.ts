@@ -16,7 +16,9 @@ export function preview(ctx: Context, scripts: ReadyScript[], parameters: Resolv
       continueOnError: entry.continueOnError,
       ...(entry.parameters ? { parameters: entry.parameters } : {}),
     })),
-    parameters: parameters.plan,
+    // Redacted here, once, so that no renderer (text, JSON, summaries) can show a secret held inside a
+    // non-secret value such as "Server=db;Password=${DB_PASSWORD}".
+    parameters: parameters.plan.map((p) => ({ ...p, value: p.secret ? REDACTED : ctx.secrets.redact(p.value) })),
     note: PREVIEW_NOTE,
   };
   ctx.result.plan = plan;
@@ -30,9 +32,7 @@ export function preview(ctx: Context, scripts: ReadyScript[], parameters: Resolv
     host.info('Parameters:');
     for (const p of plan.parameters) {
       const files = p.files.length > 0 ? `, declared in ${p.files.join(', ')}` : '';
-      host.info(
-        `  ${p.key} = ${p.secret ? REDACTED : ctx.secrets.redact(p.value)} (from ${describeSource(p.source)}${files})`,
-      );
+      host.info(`  ${p.key} = ${p.value} (from ${describeSource(p.source)}${files})`);
     }
   }
   host.info(PREVIEW_NOTE);

@@ -10,6 +10,7 @@ import { AzdEnvironment, selectEnvironmentName } from './environment.js';
 import type { Host } from './host.js';
 import { loadProject, type ListName } from './project.js';
 import { loadParameterFiles, resolveParameters } from './parameters.js';
+import { warnUnmatchedMaskedNames } from './masked-names.js';
 import { preview } from './preview.js';
 import type { Request, Result } from './request.js';
 import { runList } from './run-list.js';
@@ -29,6 +30,7 @@ export async function run(request: Request, host: Host): Promise<Result> {
   const ctx: Context = { request, host, result, secrets: new Secrets(host) };
   try {
     await dispatch(ctx);
+    warnUnmatchedMaskedNames(ctx);
   } catch (err) {
     const error = toScriptsError(err);
     result.status = error.code === 'CANCELLED' ? 'cancelled' : 'failed';

@@ -3,6 +3,7 @@
  */
 import { warn, type Context } from './context.js';
 import { AzdEnvironment, selectEnvironmentName } from './environment.js';
+import { isMaskedName } from './masked-names.js';
 import type { Project } from './project.js';
 
 export async function state(ctx: Context, project: Project): Promise<void> {
@@ -19,7 +20,7 @@ export async function state(ctx: Context, project: Project): Promise<void> {
       });
       continue;
     }
-    const masked = request.maskedOutputs.has(key);
+    const masked = isMaskedName(request, key);
     if (masked) ctx.secrets.add(value);
     result.outputs.set(key, { value, secret: false, masked, type: 'string' });
   }

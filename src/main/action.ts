@@ -7,8 +7,10 @@ import { run } from '../core/provider.js';
 import { GitHubHost } from '../hosts/github.js';
 import { readActionInputs } from './action-inputs.js';
 import { cancelOnSignals } from '../hosts/signals.js';
+import { ignoreOutputErrors } from '../hosts/output-streams.js';
 
 async function main(): Promise<void> {
+  ignoreOutputErrors();
   const host = new GitHubHost(process.env.GITHUB_WORKSPACE || process.cwd());
   let settings;
   try {
