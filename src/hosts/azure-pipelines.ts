@@ -100,10 +100,9 @@ export class AzurePipelinesHost implements Host {
         tl.setVariable(key, o.value, o.masked, false);
       });
     }
-    publishEach([['outputs', outputsJson(result)]], warn, 'output variable', (key, json) =>
-      tl.setVariable(key, json, false, true),
-    );
-    if (result.environment) tl.setVariable('environment', result.environment, false, true);
+    const own: Array<[string, string]> = [['outputs', outputsJson(result)]];
+    if (result.environment) own.push(['environment', result.environment]);
+    publishEach(own, warn, 'output variable', (key, value) => tl.setVariable(key, value, false, true));
     this.uploadSummary(result);
     if (result.error) this.fail(result.error);
     else tl.setResult(tl.TaskResult.Succeeded, summaryLine(result));

@@ -74,8 +74,9 @@ export class GitHubHost implements Host {
       }
       core.setOutput(key, o.value);
     });
-    publishEach([['outputs', outputsJson(result)]], warn, 'step output', (key, json) => core.setOutput(key, json));
-    if (result.environment) core.setOutput('environment', result.environment);
+    const own: Array<[string, string]> = [['outputs', outputsJson(result)]];
+    if (result.environment) own.push(['environment', result.environment]);
+    publishEach(own, warn, 'step output', (key, value) => core.setOutput(key, value));
     if (options.exportEnv) {
       publishEach(result.outputs, warn, 'environment variable', (key, o) => {
         if (isReservedName(key)) {
