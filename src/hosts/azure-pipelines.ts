@@ -86,7 +86,7 @@ export class AzurePipelinesHost implements Host {
         );
         return;
       }
-      tl.setVariable(key, o.value, o.masked, true);
+      keepingEnv(key, () => tl.setVariable(key, o.value, o.masked, true));
     });
     if (options.exportVariables) {
       publishEach(result.outputs, warn, 'job variable', (key, o) => {
@@ -97,7 +97,7 @@ export class AzurePipelinesHost implements Host {
           );
           return;
         }
-        tl.setVariable(key, o.value, o.masked, false);
+        keepingEnv(key, () => tl.setVariable(key, o.value, o.masked, false));
       });
     }
     const own: Array<[string, string]> = [['outputs', outputsJson(result)]];
@@ -149,6 +149,24 @@ export class AzurePipelinesHost implements Host {
     if (location.line !== undefined) props.linenumber = String(location.line);
     if (location.column !== undefined) props.columnnumber = String(location.column);
     return props;
+  }
+}
+
+/**
+ * task-lib's setVariable also writes the value into process.env (or deletes it, for a secret). For a name of the
+ * agent's or a loader's (SYSTEM_UNSAFEALLOWMULTILINESECRET, AGENT_TEMPDIRECTORY, PATH …) that would change how
+ * this process goes on, so the variable is put back as it was.
+ */
+function keepingEnv(name: string, set: () => void): void {
+  if (!isReservedName(name)) return set();
+  const key = name.replace(/[. ]/g, '_').toUpperCase();
+  const had = Object.prototype.hasOwnProperty.call(process.env, key);
+  const before = process.env[key];
+  try {
+    set();
+  } finally {
+    if (had) process.env[key] = before;
+    else delete process.env[key];
   }
 }
 

@@ -409,6 +409,35 @@ describe('issue 11.10: output names cannot take over the runner, the agent or ou
   });
 
   rit(
+    'Task: an output named SYSTEM_UNSAFEALLOWMULTILINESECRET does not switch off the multi-line secret check',
+    async () => {
+      badInput();
+      const root = makeProject({
+        'azure.yaml': azureYaml({ provision: [{ shell: 'bash', name: 'names', run: 'scripts/run.sh' }] }),
+        'scripts/run.sh': outputsScript({
+          SYSTEM_UNSAFEALLOWMULTILINESECRET: { type: 'string', value: 'true' },
+          DB_CONN: { type: 'string', value: 'Server=db\nDatabase=app' },
+        }),
+      });
+      const run = await runTask({
+        sources: root,
+        inputs: { environmentName: 'dev' },
+        env: { SECRET_DB_CONN: 'pipeline-secret-value' },
+      });
+      assert.equal(run.code, 0, describeTask(run));
+      assert.deepEqual(
+        run.variables.filter((v) => v.isSecret && /[\r\n]/.test(v.value)).map((v) => v.name),
+        [],
+        'a multi-line secret variable reached the agent',
+      );
+      assert.ok(
+        run.warnings.some((w) => w.message.includes('Output DB_CONN could not be set')),
+        describeTask(run),
+      );
+    },
+  );
+
+  rit(
     'Task exportVariables: agent, shell and loader variables are not job variables, each named in a warning',
     async () => {
       const names = [
