@@ -345,6 +345,22 @@ describe('issue 11.7: summaries are bounded and inert', () => {
     const shown = run.summary.split('\n').filter((l) => l.startsWith('| OUT_')).length;
     assert.equal(shown + Number(note[1]), COUNT, 'shown + left out = all');
   });
+
+  rit(`Task: ${COUNT} outputs give an uploaded summary under 1 MiB that says how many it left out`, async () => {
+    badInput();
+    const root = manyOutputsProject();
+    // Started directly: MockTestRunner's spawnSync cannot hold the output of 100 000 variables (ENOBUFS).
+    const run = await startTask({
+      sources: root,
+      inputs: { environmentName: 'dev', persist: 'false' },
+      timeoutMs: 120_000,
+    }).done;
+    assert.equal(run.code, 0, describeTask(run).slice(0, 4000));
+    assert.equal(run.outputs.get(`OUT_${COUNT - 1}`)?.value, `value-of-output-number-${COUNT - 1}`);
+    assert.ok(run.summary.length > 0, 'a summary was uploaded');
+    assert.ok(Buffer.byteLength(run.summary) < MIB, `summary of ${Buffer.byteLength(run.summary)} bytes`);
+    assert.match(run.summary, /_… \d+ more outputs not shown/);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------------
