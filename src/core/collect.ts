@@ -5,6 +5,7 @@
 import { warn, type Context } from './context.js';
 import type { AzdEnvironment } from './environment.js';
 import { collectOutputs, consumeOutputs, type OutputsSnapshot } from './outputs.js';
+import { isMaskedName } from './masked-names.js';
 import type { ScriptEntry } from './project.js';
 import type { OutputValue } from './request.js';
 
@@ -37,7 +38,7 @@ export async function collect(
   for (const [key, collected] of fresh.outputs) {
     const output = guardOutput(ctx, entry, key, {
       ...collected,
-      masked: collected.masked || ctx.request.maskedOutputs.has(key),
+      masked: collected.masked || isMaskedName(ctx.request, key),
     });
     outputs.set(key, output);
     ctx.result.outputs.set(key, output);

@@ -5,6 +5,7 @@
  * outputs.json outputs) never count as a script's.
  */
 import type { Context } from './context.js';
+import { isMaskedName } from './masked-names.js';
 import { isEnvKey, type EnvValues } from './dotenv.js';
 import type { AzdEnvironment } from './environment.js';
 import type { ScriptEntry } from './project.js';
@@ -46,7 +47,7 @@ export async function collectEnvChanges(
     const value = changed.get(key)!;
     // A value holding a secret we know (a script may store a connection string built from a secret parameter)
     // is masked like a masked-outputs one, so it stays out of the outputs JSON and summaries.
-    const masked = ctx.request.maskedOutputs.has(key) || ctx.secrets.contained(value) !== undefined;
+    const masked = isMaskedName(ctx.request, key) || ctx.secrets.contained(value) !== undefined;
     const output: OutputValue = { value, secret: false, masked, type: 'string' };
     if (output.masked) ctx.secrets.add(value, 'masked', `output ${key}`);
     outputs.set(key, output);

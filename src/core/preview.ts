@@ -21,7 +21,9 @@ export function preview(ctx: Context, scripts: ReadyScript[], parameters: Resolv
         : {}),
       ...(Object.keys(entry.secrets).length > 0 ? { secrets: Object.keys(entry.secrets).sort() } : {}),
     })),
-    parameters: parameters.plan,
+    // Redacted here, once, so that no renderer (text, JSON, summaries) can show a secret held inside a
+    // non-secret value such as "Server=db;Password=${DB_PASSWORD}".
+    parameters: parameters.plan.map((p) => ({ ...p, value: p.secret ? REDACTED : ctx.secrets.redact(p.value) })),
     note: PREVIEW_NOTE,
   };
   ctx.result.plan = plan;
@@ -38,9 +40,7 @@ export function preview(ctx: Context, scripts: ReadyScript[], parameters: Resolv
     host.info('Parameters:');
     for (const p of plan.parameters) {
       const files = p.files.length > 0 ? `, declared in ${p.files.join(', ')}` : '';
-      host.info(
-        `  ${p.key} = ${p.secret ? REDACTED : ctx.secrets.redact(p.value)} (from ${describeSource(p.source, host)}${files})`,
-      );
+      host.info(`  ${p.key} = ${p.value} (from ${describeSource(p.source, host)}${files})`);
     }
   }
   host.info(PREVIEW_NOTE);

@@ -12,6 +12,7 @@ import type { Host } from './host.js';
 import { loadProject, type ListName, type Project } from './project.js';
 import { loadParameterFiles, resolveParameters, type Declaration } from './parameters.js';
 import { nothingRecordedHere, sharingHint } from './fresh-checkout.js';
+import { warnUnmatchedMaskedNames } from './masked-names.js';
 import { OutputRecorder, removeRecordedOutputs } from './records.js';
 import { preview } from './preview.js';
 import type { Request, Result } from './request.js';
@@ -34,6 +35,7 @@ export async function run(request: Request, host: Host): Promise<Result> {
   const started = Date.now();
   try {
     await dispatch(ctx);
+    warnUnmatchedMaskedNames(ctx);
   } catch (err) {
     const error = toScriptsError(err);
     result.status = error.code === 'CANCELLED' ? 'cancelled' : 'failed';

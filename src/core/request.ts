@@ -70,7 +70,7 @@ export type ParameterSource = 'request' | 'interpolated' | 'literal' | 'azd-env'
 
 export interface PlannedParameter {
   key: string;
-  /** `***` for secrets. */
+  /** `***` for secrets; a secret inside any other value is `***` too (the plan is built redacted). */
   value: string;
   secret: boolean;
   source: ParameterSource;

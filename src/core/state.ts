@@ -6,6 +6,7 @@ import { warn, type Context } from './context.js';
 import { AzdEnvironment, selectEnvironmentName } from './environment.js';
 import { ScriptsError } from './errors.js';
 import { nothingRecordedHere, sharingHint } from './fresh-checkout.js';
+import { isMaskedName } from './masked-names.js';
 import type { Project } from './project.js';
 import { recordedOutputs } from './records.js';
 
@@ -35,7 +36,7 @@ export async function state(ctx: Context, project: Project): Promise<void> {
       });
       continue;
     }
-    const masked = request.maskedOutputs.has(key);
+    const masked = isMaskedName(request, key);
     if (masked) ctx.secrets.add(value, 'masked', `output ${key}`);
     result.outputs.set(key, { value, secret: false, masked, type: type ?? 'string' });
   }

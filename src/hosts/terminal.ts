@@ -6,6 +6,7 @@ import type { Writable } from 'node:stream';
 import { terminalOptions } from './option-names.js';
 import { Cancellation, type Host, type Prompter } from '../core/host.js';
 import { ScriptsError, type Location } from '../core/errors.js';
+import { Secrets } from '../core/secrets.js';
 import { neutralizeCommands } from './neutralize.js';
 
 export interface TerminalOptions {
@@ -30,6 +31,7 @@ export class TerminalHost implements Host {
   readonly prompt?: Prompter;
   private readonly color: Colors;
   private readonly errorColor: Colors;
+  private readonly secrets = new Secrets({ mask: () => undefined });
 
   constructor(private readonly options: TerminalOptions) {
     this.stdout = options.scriptStdout;
@@ -61,8 +63,17 @@ export class TerminalHost implements Host {
 
   endGroup(): void {}
 
-  /** A terminal has no log to mask: secrets are simply never printed by us. */
-  mask(): void {}
+  /**
+   * A terminal has no log to mask: secrets are never printed by us, and values that hold one (an output built
+   * from a secret parameter) are shown with it redacted.
+   */
+  mask(secret: string): void {
+    this.secrets.add(secret);
+  }
+
+  redact(text: string): string {
+    return this.secrets.redact(text);
+  }
 
   error(message: string, hint?: string): void {
     this.options.errors.write(`${this.errorColor.red('error:')} ${neutralizeCommands(message)}\n`);

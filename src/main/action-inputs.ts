@@ -27,9 +27,22 @@ export function readActionInputs(
     persist: parseBoolean(getInput('persist'), 'The persist input', true),
     maskedOutputs: new Set(parseNameList(getInput('masked-outputs'))),
     interactive: false,
-    env,
+    env: scriptEnv(env),
   };
   const environment = getInput('environment').trim();
   if (environment) request.environment = environment;
   return { request, exportEnv: parseBoolean(getInput('export-env'), 'The export-env input', false) };
+}
+
+/**
+ * The environment scripts inherit: the runner's, without the action's own inputs (`INPUT_*`, which may hold
+ * parameter values and secrets given to this step), as the task strips its own (task-env.ts).
+ */
+export function scriptEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (key.toUpperCase().startsWith('INPUT_')) continue;
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ import { run as runEngine } from '../core/provider.js';
 import { GitHubHost } from '../hosts/github.js';
 import { readActionInputs } from './action-inputs.js';
 import { cancelOnSignals } from '../hosts/signals.js';
+import { ignoreOutputErrors } from '../hosts/output-streams.js';
 
 /** Runs the Action to the end; never rejects (an unexpected error fails the step). */
 export async function run(): Promise<void> {
@@ -20,6 +21,7 @@ export async function run(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  ignoreOutputErrors();
   const host = new GitHubHost(process.env.GITHUB_WORKSPACE || process.cwd());
   let settings;
   try {

@@ -13,9 +13,11 @@ import { VERSION } from '../version.js';
 import { HELP, readCliInputs, type CliSettings } from './cli-inputs.js';
 import { cancelOnSignals } from '../hosts/signals.js';
 import { closingLine } from '../hosts/closing-line.js';
+import { guarded, ignoreOutputErrors, scriptSink } from '../hosts/output-streams.js';
 import { printable } from '../hosts/printable.js';
 
 export async function main(): Promise<number> {
+  ignoreOutputErrors();
   const terminal = { stdinTTY: process.stdin.isTTY === true, stdoutTTY: process.stdout.isTTY === true };
   let settings: CliSettings | 'help' | 'version';
   try {
@@ -37,8 +39,8 @@ export async function main(): Promise<number> {
   const host = new TerminalHost({
     log: json ? process.stderr : process.stdout,
     errors: process.stderr,
-    scriptStdout: json ? process.stderr : process.stdout,
-    scriptStderr: process.stderr,
+    scriptStdout: scriptSink(json ? process.stderr : process.stdout),
+    scriptStderr: guarded(process.stderr),
     scriptStdin: terminal.stdinTTY ? 'inherit' : 'closed',
     prompt: settings.request.interactive,
     env: process.env,
@@ -49,18 +51,18 @@ export async function main(): Promise<number> {
   // `[` after `##vso` written as \u005b: the same JSON value, but no Azure Pipelines logging command in the log.
   if (json)
     process.stdout.write(
-      `${JSON.stringify(resultJson(result), null, 2).replace(/##(vso)?\[/g, (m) => `${m.slice(0, -1)}\\u005b`)}\n`,
+      `${JSON.stringify(resultJson(result, host), null, 2).replace(/##(vso)?\[/g, (m) => `${m.slice(0, -1)}\\u005b`)}\n`,
     );
   else render(result, host);
   return result.status === 'succeeded' ? 0 : result.status === 'cancelled' ? 130 : 1;
 }
 
-/** The Result as JSON: outputs as an object, secret values replaced by `***`. */
-function resultJson(result: Result): Record<string, unknown> {
+/** The Result as JSON: outputs as an object, secret values (and secrets inside other values) replaced by `***`. */
+function resultJson(result: Result, host: TerminalHost): Record<string, unknown> {
   const outputs: Record<string, unknown> = {};
   for (const [key, o] of result.outputs) {
     Object.defineProperty(outputs, key, {
-      value: { value: o.masked ? REDACTED : o.value, secret: o.secret, masked: o.masked, type: o.type },
+      value: { value: o.masked ? REDACTED : host.redact(o.value), secret: o.secret, masked: o.masked, type: o.type },
       enumerable: true,
     });
   }
@@ -70,7 +72,9 @@ function resultJson(result: Result): Record<string, unknown> {
 function render(result: Result, host: TerminalHost): void {
   const c = host.style();
   const env = result.environment ? ` "${result.environment}"` : '';
-  const outputLines = [...result.outputs].map(([k, o]) => `  ${k}=${o.masked ? REDACTED : printable(o.value)}`);
+  const outputLines = [...result.outputs].map(
+    ([k, o]) => `  ${k}=${o.masked ? REDACTED : printable(host.redact(o.value))}`,
+  );
   const closing = closingLine(result);
   if (result.status === 'succeeded') {
     if (result.command === 'provision' && outputLines.length > 0) host.info(['Outputs:', ...outputLines].join('\n'));

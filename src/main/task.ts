@@ -10,8 +10,10 @@ import { run } from '../core/provider.js';
 import { AzurePipelinesHost } from '../hosts/azure-pipelines.js';
 import { readTaskInputs } from './task-inputs.js';
 import { cancelOnSignals } from '../hosts/signals.js';
+import { ignoreOutputErrors } from '../hosts/output-streams.js';
 
 async function main(): Promise<void> {
+  ignoreOutputErrors();
   const host = new AzurePipelinesHost(tl.getVariable('Build.SourcesDirectory') || process.cwd());
   let settings;
   try {
