@@ -45,5 +45,6 @@ export async function collect(
     );
   }
   const saved = [...toSave.keys()].filter((k) => !skipped.some((s) => s.key === k));
+  for (const key of saved) outputs.get(key)!.saved = true;
   if (saved.length > 0) await env.recordOutputs({ add: saved });
 }

@@ -8,14 +8,14 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ScriptsError } from './errors.js';
 import { formatDotenv, parseDotenvFile, unsavableReason, type EnvValues } from './dotenv.js';
-import { MiB, readTextFile, withFileLock, writeFileAtomic } from './files.js';
+import { MiB, readTextFile, writeFileAtomic } from './files.js';
+import { EnvLock, type EnvLockOptions } from './lock/env-lock.js';
 import { marshalIndentGo, parseJson } from './json.js';
 
 export const ENV_NAME = /^[a-zA-Z0-9\-()_.]{1,64}$/;
 const GITIGNORE = '# .azure is not intended to be committed\n*';
 /** Keys azd's EnsureEnv copies from the OS environment into a new environment. */
 const SEEDED_KEYS = ['AZURE_LOCATION', 'AZURE_SUBSCRIPTION_ID'] as const;
-const LOCK = { timeoutMs: 30_000, staleMs: 60_000 };
 
 type OsEnv = Readonly<Record<string, string | undefined>>;
 
@@ -69,6 +69,8 @@ export interface OpenOptions {
   /** Write to disk at all; false keeps every change in memory. */
   persist: boolean;
   osEnv: OsEnv;
+  /** Ends a wait for the environment's lock, and where to say that we wait (DESIGN section 7). */
+  lock?: EnvLockOptions;
 }
 
 export class AzdEnvironment {
@@ -83,15 +85,18 @@ export class AzdEnvironment {
   private readonly pendingRemoved = new Set<string>();
   /** The last text read or written, and its values. */
   private parsed: { text: string; values: EnvValues } | undefined;
+  private readonly lock: EnvLock;
 
   private constructor(
     readonly root: string,
     readonly name: string,
     private readonly persist: boolean,
+    lock: EnvLockOptions = {},
   ) {
     this.dir = path.join(root, '.azure', name);
     this.dotenvFile = path.join(this.dir, '.env');
     this.configFile = path.join(this.dir, 'config.json');
+    this.lock = new EnvLock(this.dir, `the azd environment "${name}"`, lock);
   }
 
   /** True when `.azure/<name>` exists. */
@@ -100,7 +105,7 @@ export class AzdEnvironment {
   }
 
   static async open(root: string, name: string, options: OpenOptions): Promise<AzdEnvironment> {
-    const env = new AzdEnvironment(root, name, options.persist);
+    const env = new AzdEnvironment(root, name, options.persist, options.lock);
     env.onDisk = await isDirectory(env.dir);
     if (env.onDisk) {
       await env.reload();
@@ -290,7 +295,7 @@ export class AzdEnvironment {
   }
 
   private withLock<T>(fn: () => Promise<T>): Promise<T> {
-    return withFileLock(path.join(this.dir, '.env.lock'), fn, { ...LOCK, what: `The azd environment "${this.name}"` });
+    return this.lock.run(fn);
   }
 }
 

@@ -103,6 +103,7 @@ async function dispatch(ctx: Context): Promise<void> {
     create: true,
     persist: request.persist,
     osEnv: request.env,
+    lock: { signal: host.cancellation.signal, notify: (message) => host.info(message) },
   });
   if (parameters.toPersist.size > 0) {
     for (const skipped of await env.save({ set: parameters.toPersist })) {
