@@ -51,7 +51,8 @@ export async function runList(
     if (failure) {
       run.status = 'failed';
       allSucceeded = false;
-      if (!entry.continueOnError) throw failure;
+      // A cancel (while waiting for the environment's lock) is never a failure to go on after.
+      if (!entry.continueOnError || failure.code === 'CANCELLED') throw failure;
       warn(ctx, `${failure.message}\ncontinueOnError is true for "${entry.name}", so the run goes on.`, { file });
     }
   }

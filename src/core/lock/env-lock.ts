@@ -25,14 +25,13 @@ export interface EnvLockOptions {
 
 /** One holder per lock file for the whole process: a save costs a pipe round trip, not a process start. */
 const holders = new Map<string, FlockHolder>();
+const queues = new Map<string, Promise<unknown>>();
 
 export class EnvLock {
   /** azd's lock file: `.azure/<env>/.env.lock`. */
   readonly azdLockFile: string;
   /** Ours, used where azd's cannot be taken. */
   readonly ownLockFile: string;
-  /** Saves of this process, one at a time (the holder holds one lock at a time). */
-  private queue: Promise<unknown> = Promise.resolve();
   private fallbackNoted = false;
 
   constructor(
@@ -46,11 +45,14 @@ export class EnvLock {
 
   /** Runs `fn` holding the lock. */
   run<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(
+    // Saves of this process to one environment go one at a time, whichever AzdEnvironment makes them: a holder
+    // holds one lock at a time, and a second flock of ours on the same file would wait for the first forever.
+    const previous = queues.get(this.azdLockFile) ?? Promise.resolve();
+    const next = previous.then(
       () => this.locked(fn),
       () => this.locked(fn),
     );
-    this.queue = next.catch(() => undefined);
+    queues.set(this.azdLockFile, next.catch(() => undefined));
     return next;
   }
 
