@@ -17,6 +17,9 @@ const GITIGNORE = '# .azure is not intended to be committed\n*';
 /** Keys azd's EnsureEnv copies from the OS environment into a new environment. */
 const SEEDED_KEYS = ['AZURE_LOCATION', 'AZURE_SUBSCRIPTION_ID'] as const;
 
+/** A `.env` we create is private to its user, as azd's temp-file-and-rename leaves it (os.CreateTemp: 0600). */
+const NEW_DOTENV_MODE = 0o600;
+
 type OsEnv = Readonly<Record<string, string | undefined>>;
 
 export interface SkippedKey {
@@ -142,7 +145,7 @@ export class AzdEnvironment {
     await this.withLock(async () => {
       const current = await this.read();
       for (const [k, v] of initial) if (!current.has(k)) current.set(k, v);
-      await writeFileAtomic(this.dotenvFile, formatDotenv(current));
+      await writeFileAtomic(this.dotenvFile, formatDotenv(current), { mode: NEW_DOTENV_MODE });
       this.values = current;
     });
     this.onDisk = true;
@@ -211,27 +214,44 @@ export class AzdEnvironment {
       const current = await this.read();
       for (const key of remove) current.delete(key);
       for (const [k, v] of set) current.set(k, v);
-      for (const [key, value] of current) {
-        const reason = set.has(key) ? undefined : unsavableReason(key, value);
-        if (reason && key !== '') {
-          const line = await this.lineOf(key);
-          const at = line === undefined ? this.dotenvFile : `${this.dotenvFile}:${line}`;
-          throw new ScriptsError({
-            code: 'DOTENV_UNSAVABLE',
-            message: `${at}: the existing value of ${key} cannot be written back: ${reason}.`,
-            hint: `Change or remove ${key} in ${this.dotenvFile} (azd would corrupt the file saving it too). The file was left unchanged.`,
-            file: this.dotenvFile,
-            ...(line === undefined ? {} : { line }),
-          });
-        }
-      }
+      const [unsavable] = await this.unsavable(current, set);
+      if (unsavable) throw unsavable;
       const text = formatDotenv(current);
-      await writeFileAtomic(this.dotenvFile, text);
+      await writeFileAtomic(this.dotenvFile, text, { mode: NEW_DOTENV_MODE });
       this.remember(text, current);
       this.values = current;
     });
     this.onDisk = true;
     return skipped;
+  }
+
+  /**
+   * Values now in `.env` that could not be written back (DOTENV_UNSAVABLE, naming file:line): Initialize reports
+   * them before any script runs, and a save refuses to rewrite the file while one is there.
+   */
+  async unsavableValues(): Promise<ScriptsError[]> {
+    if (!this.onDisk) return [];
+    return this.unsavable(await this.read(), new Map());
+  }
+
+  private async unsavable(values: EnvValues, except: ReadonlyMap<string, string>): Promise<ScriptsError[]> {
+    const errors: ScriptsError[] = [];
+    for (const [key, value] of values) {
+      const reason = except.has(key) || key === '' ? undefined : unsavableReason(key, value);
+      if (!reason) continue;
+      const line = await this.lineOf(key);
+      const at = line === undefined ? this.dotenvFile : `${this.dotenvFile}:${line}`;
+      errors.push(
+        new ScriptsError({
+          code: 'DOTENV_UNSAVABLE',
+          message: `${at}: the existing value of ${key} cannot be written back: ${reason}.`,
+          hint: `Change or remove ${key} in ${this.dotenvFile} (azd would corrupt the file saving it too). The file was left unchanged.`,
+          file: this.dotenvFile,
+          ...(line === undefined ? {} : { line }),
+        }),
+      );
+    }
+    return errors;
   }
 
   /** The 1-based line where `key` is last assigned in `.env`, for messages. */

@@ -15,6 +15,7 @@ import type { Request, Result } from './request.js';
 import { runList } from './run-list.js';
 import { Secrets } from './secrets.js';
 import { state } from './state.js';
+import { keysNotPassed } from './script-env.js';
 import { scriptRun, validateScripts } from './validate.js';
 
 /** Runs one request to the end. Never throws: every failure is in `result.error`. */
@@ -61,6 +62,8 @@ async function dispatch(ctx: Context): Promise<void> {
   const view = await problems.collect(() =>
     AzdEnvironment.open(project.root, name, { create: true, persist: false, osEnv: request.env }),
   );
+  // A value already in .env that could not be written back would fail the first save, after a script ran.
+  if (view && request.persist) for (const problem of await view.unsavableValues()) problems.add(problem);
   const scripts = await validateScripts(project, list, request.env, problems);
   const files = await loadParameterFiles(project, project.lists[list] ?? [], problems);
   // Prompt only when nothing else is wrong; otherwise gather the missing values into the same error.
@@ -82,6 +85,14 @@ async function dispatch(ctx: Context): Promise<void> {
   problems.throwIfAny(`in ${project.file} and the files it names; nothing was run`);
   if (!parameters) return;
   for (const message of parameters.warnings) warn(ctx, message);
+  const notPassed = view ? keysNotPassed(view.values) : [];
+  if (notPassed.length > 0) {
+    warn(
+      ctx,
+      `${notPassed.join(', ')} in ${view!.dotenvFile} ${notPassed.length === 1 ? 'is' : 'are'} kept, but not passed to the scripts: not a valid environment variable name ([A-Za-z_][A-Za-z0-9_]*).`,
+      { file: view!.dotenvFile },
+    );
+  }
   ctx.result.scripts = scripts.map((s) => scriptRun(s.entry, s.shell));
 
   if (request.command === 'preview') return preview(ctx, scripts, parameters);
