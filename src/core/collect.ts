@@ -4,6 +4,7 @@
  */
 import { warn, type Context } from './context.js';
 import type { AzdEnvironment } from './environment.js';
+import { outputsTooLarge } from './env-limits.js';
 import { collectOutputs, type OutputsSnapshot } from './outputs.js';
 import type { ScriptEntry } from './project.js';
 import type { OutputValue } from './request.js';
@@ -27,6 +28,13 @@ export async function collect(
     return;
   }
   ctx.host.info(`Collecting outputs from: ${entry.name}`);
+  const base = [
+    ...Object.entries(ctx.request.env),
+    ...env.values,
+    ...[...outputs].map(([k, o]) => [k, o.value] as const),
+  ];
+  const tooLarge = outputsTooLarge(entry.name, found.outputs, base);
+  if (tooLarge) throw tooLarge;
   const toSave = new Map<string, string>();
   for (const [key, collected] of found.outputs) {
     const output = { ...collected, masked: collected.masked || ctx.request.maskedOutputs.has(key) };

@@ -255,7 +255,7 @@ export class AzdEnvironment {
   }
 
   /** The 1-based line where `key` is last assigned in `.env`, for messages. */
-  private async lineOf(key: string): Promise<number | undefined> {
+  async lineOf(key: string): Promise<number | undefined> {
     const text = await readTextFile(this.dotenvFile, { what: 'azd environment file', maxBytes: 64 * MiB });
     if (text === undefined) return undefined;
     const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -15,6 +15,7 @@ import type { Request, Result } from './request.js';
 import { runList } from './run-list.js';
 import { Secrets } from './secrets.js';
 import { state } from './state.js';
+import { dotenvTooLarge } from './env-limits.js';
 import { keysNotPassed } from './script-env.js';
 import { scriptRun, validateScripts } from './validate.js';
 
@@ -64,6 +65,9 @@ async function dispatch(ctx: Context): Promise<void> {
   );
   // A value already in .env that could not be written back would fail the first save, after a script ran.
   if (view && request.persist) for (const problem of await view.unsavableValues()) problems.add(problem);
+  // down leaves values too large for a script's environment out instead (run-list), so that it can always run.
+  if (view && request.command !== 'down')
+    for (const problem of await dotenvTooLarge(view, request.env)) problems.add(problem);
   const scripts = await validateScripts(project, list, request.env, problems);
   const files = await loadParameterFiles(project, project.lists[list] ?? [], problems);
   // Prompt only when nothing else is wrong; otherwise gather the missing values into the same error.
