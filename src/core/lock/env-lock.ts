@@ -52,7 +52,10 @@ export class EnvLock {
       () => this.locked(fn),
       () => this.locked(fn),
     );
-    queues.set(this.azdLockFile, next.catch(() => undefined));
+    queues.set(
+      this.azdLockFile,
+      next.catch(() => undefined),
+    );
     return next;
   }
 
@@ -169,9 +172,9 @@ export class EnvLock {
 }
 
 function holderFor(lockFile: string): FlockHolder {
-  // A holder that failed (no perl) stays in the map: there is no point starting it again for every save.
+  // A holder that never started (no perl) stays in the map: there is no point starting it again for every save.
   let holder = holders.get(lockFile);
-  if (!holder) {
+  if (!holder || (holder.failure !== undefined && holder.answered)) {
     holder = new FlockHolder(lockFile);
     holders.set(lockFile, holder);
   }

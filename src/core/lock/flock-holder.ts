@@ -19,7 +19,7 @@ import { existsSync } from 'node:fs';
  */
 const HOLDER = String.raw`
 use strict; use warnings; use Fcntl qw(:flock O_RDWR O_CREAT);
-$| = 1;
+$| = 1; $SIG{INT} = 'IGNORE';
 my $path = $ARGV[0]; my $buf = ''; my $held;
 sub next_line {
   my ($timeout) = @_;
@@ -69,10 +69,15 @@ export class FlockHolder {
   private readonly queue: string[] = [];
   private waiter: ((line: string | undefined) => void) | undefined;
   private ended: string | undefined;
+  private hasAnswered = false;
 
   constructor(lockFile: string) {
+    // A process group of its own: a Ctrl-C on the terminal must not end the holder in the middle of a save (it
+    // also ignores SIGINT); it ends when our end of its stdin closes. It pins no folder of the project.
     this.child = spawn(perlExecutable(), ['-e', HOLDER, lockFile], {
       stdio: 'pipe',
+      detached: true,
+      cwd: '/',
       env: { PATH: process.env.PATH ?? '' },
     });
     this.child.stdout.setEncoding('utf8');
@@ -112,7 +117,13 @@ export class FlockHolder {
     }
   }
 
+  /** True once the holder has answered: a holder that worked and then died may be started again. */
+  get answered(): boolean {
+    return this.hasAnswered;
+  }
+
   private push(line: string): void {
+    this.hasAnswered = true;
     if (this.waiter) this.waiter(line);
     else this.queue.push(line);
   }
