@@ -141,8 +141,9 @@ export class AzdEnvironment {
       path.join(azure, 'config.json'),
       JSON.stringify({ version: 1, defaultEnvironment: this.name }),
     );
-    await writeFileAtomic(this.configFile, '{}');
     await this.withLock(async () => {
+      // Under the lock, as azd writes it, and only when missing: a run racing us may have recorded outputs in it.
+      if (!(await exists(this.configFile))) await writeFileAtomic(this.configFile, '{}');
       const current = await this.read();
       for (const [k, v] of initial) if (!current.has(k)) current.set(k, v);
       await writeFileAtomic(this.dotenvFile, formatDotenv(current), { mode: NEW_DOTENV_MODE });

@@ -74,6 +74,32 @@ describe('issue 10.1: mutual exclusion with azd itself (flock on .env.lock)', ()
   });
 
   rit(
+    "a lock never released: the run gives up after azd's 30 s, naming the file, and changes nothing",
+    async () => {
+      const { dir, lock, envFile } = project();
+      const before = readFileSync(envFile, 'utf8');
+      const held = holdLock(lock, 120);
+      try {
+        await held.locked;
+        fault();
+        const live = startCli(['provision', '-e', 'dev'], { cwd: dir });
+        const timer = setTimeout(() => live.child.kill('SIGKILL'), 60_000);
+        const exit = await live.exited;
+        clearTimeout(timer);
+        const all = live.stdout() + live.stderr();
+        assert.equal(exit.code, 1, all);
+        assert.ok(all.includes(`${lock} was still held by another process (azd, or another run) after 30 s`), all);
+        assert.match(all, /Do not delete the lock file/);
+        assert.equal(readFileSync(envFile, 'utf8'), before);
+        assert.match(all, /not saved to the environment:\n {2}OUT=saved/);
+      } finally {
+        held.release();
+      }
+    },
+    { timeout: 90_000 },
+  );
+
+  rit(
     "a background flock-then-write loop (azd env set's way) racing our saves: no key of either side is lost",
     async () => {
       const SCRIPTS = 6;
