@@ -4,6 +4,7 @@
  */
 import { warn, type Context } from './context.js';
 import type { AzdEnvironment } from './environment.js';
+import { outputsTooLarge } from './env-limits.js';
 import { collectOutputs, consumeOutputs, type OutputsSnapshot } from './outputs.js';
 import { isMaskedName } from './masked-names.js';
 import type { ScriptEntry } from './project.js';
@@ -30,8 +31,16 @@ export async function collect(
   }
   if (!found.fresh) return undefined;
   const fresh = found.fresh;
-  await consumeOutputs(fresh.file);
   ctx.host.info(`Collecting outputs from: ${entry.name}`);
+  const base = [
+    ...Object.entries(ctx.request.env),
+    ...env.values,
+    ...[...outputs].map(([k, o]) => [k, o.value] as const),
+  ];
+  // Checked before the file is consumed: outputs that cannot be passed on leave outputs.json for the user to see.
+  const tooLarge = outputsTooLarge(entry.name, fresh.outputs, base);
+  if (tooLarge) throw tooLarge;
+  await consumeOutputs(fresh.file);
   const toSave = new Map<string, string>();
   // Secure outputs first: a plain output before them in the file may hold one.
   for (const [key, collected] of fresh.outputs) if (collected.secret) registerSecure(ctx, key, collected);
@@ -55,6 +64,7 @@ export async function collect(
     );
   }
   const saved = [...toSave.keys()].filter((k) => !skipped.some((s) => s.key === k));
+  for (const key of saved) outputs.get(key)!.saved = true;
   await ctx.recorder?.record(saved.map((key) => ({ key, type: fresh.outputs.get(key)!.type })));
   return keys;
 }

@@ -70,6 +70,8 @@ export function parseDotenv(input: string): EnvValues {
       pos += 6;
       while (pos < n && isSpace(src[pos])) pos++;
     }
+    // godotenv refuses a statement that is nothing but `export ` at the end of the file ("zero length string").
+    if (pos >= n) throw new DotenvSyntaxError('"export" with no variable name after it', lineAt(pos - 1));
     const keyStart = pos;
     let key = '';
     let valueStart = keyStart;
@@ -220,10 +222,11 @@ export function marshalGodotenv(values: EnvValues): string {
 
 /**
  * Why azd could not read `value` back after writing it (undefined when it can). A value ending in `\` or `"`
- * breaks godotenv's quote scanning; a key outside [A-Za-z_][A-Za-z0-9_]* is not an environment variable name.
+ * breaks godotenv's quote scanning. Any key godotenv reads back (letters, digits, `_`, `.`) is written back as
+ * azd does, even one that cannot be an environment variable name (DESIGN section 7).
  */
 export function unsavableReason(key: string, value: string): string | undefined {
-  if (!isEnvKey(key)) return 'its name is not a valid environment variable name ([A-Za-z_][A-Za-z0-9_]*)';
+  if (key === '') return 'its name is empty';
   if (!value.isWellFormed()) return 'its value is not valid Unicode text';
   if (value.endsWith('\\')) return 'its value ends with a backslash, which azd cannot read back from .env';
   if (value.endsWith('"')) return 'its value ends with a double quote, which azd cannot read back from .env';
@@ -232,7 +235,17 @@ export function unsavableReason(key: string, value: string): string | undefined 
   } catch {
     // fall through
   }
-  return 'its value would not read back unchanged from .env';
+  return isEnvKey(key) || parsesAsKey(key)
+    ? 'its value would not read back unchanged from .env'
+    : 'its name is not one godotenv reads (letters, digits, "_" and ".")';
+}
+
+function parsesAsKey(key: string): boolean {
+  try {
+    return parseDotenv(`${key}=1\n`).has(key);
+  } catch {
+    return false;
+  }
 }
 
 /** Parses a .env file's text into values, turning a syntax error into a ScriptsError that names file and line. */

@@ -8,7 +8,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ScriptsError } from './errors.js';
 import { formatDotenv, parseDotenvFile, unsavableReason, type EnvValues } from './dotenv.js';
-import { MiB, readTextFile, withFileLock, writeFileAtomic } from './files.js';
+import { MiB, readTextFile, writeFileAtomic } from './files.js';
+import { EnvLock, type EnvLockOptions } from './lock/env-lock.js';
 import { marshalIndentGo, parseJson } from './json.js';
 import { REQUEST_FIELD_NAMES, type OptionSpeller } from './options.js';
 
@@ -16,7 +17,9 @@ export const ENV_NAME = /^[a-zA-Z0-9\-()_.]{1,64}$/;
 const GITIGNORE = '# .azure is not intended to be committed\n*';
 /** Keys azd's EnsureEnv copies from the OS environment into a new environment. */
 const SEEDED_KEYS = ['AZURE_LOCATION', 'AZURE_SUBSCRIPTION_ID'] as const;
-const LOCK = { timeoutMs: 30_000, staleMs: 60_000 };
+
+/** A `.env` we create is private to its user, as azd's temp-file-and-rename leaves it (os.CreateTemp: 0600). */
+const NEW_DOTENV_MODE = 0o600;
 
 type OsEnv = Readonly<Record<string, string | undefined>>;
 
@@ -75,6 +78,8 @@ export interface OpenOptions {
   /** Write to disk at all; false keeps every change in memory. */
   persist: boolean;
   osEnv: OsEnv;
+  /** Ends a wait for the environment's lock, and where to say that we wait (DESIGN section 7). */
+  lock?: EnvLockOptions;
 }
 
 export class AzdEnvironment {
@@ -89,15 +94,18 @@ export class AzdEnvironment {
   private readonly pendingRemoved = new Set<string>();
   /** The last text read or written, and its values. */
   private parsed: { text: string; values: EnvValues } | undefined;
+  private readonly lock: EnvLock;
 
   private constructor(
     readonly root: string,
     readonly name: string,
     private readonly persist: boolean,
+    lock: EnvLockOptions = {},
   ) {
     this.dir = path.join(root, '.azure', name);
     this.dotenvFile = path.join(this.dir, '.env');
     this.configFile = path.join(this.dir, 'config.json');
+    this.lock = new EnvLock(this.dir, `the azd environment "${name}"`, lock);
   }
 
   /** True when `.azure/<name>` exists. */
@@ -106,7 +114,7 @@ export class AzdEnvironment {
   }
 
   static async open(root: string, name: string, options: OpenOptions): Promise<AzdEnvironment> {
-    const env = new AzdEnvironment(root, name, options.persist);
+    const env = new AzdEnvironment(root, name, options.persist, options.lock);
     env.onDisk = await isDirectory(env.dir);
     if (env.onDisk) {
       await env.reload();
@@ -139,11 +147,12 @@ export class AzdEnvironment {
       path.join(azure, 'config.json'),
       JSON.stringify({ version: 1, defaultEnvironment: this.name }),
     );
-    await writeFileAtomic(this.configFile, '{}');
     await this.withLock(async () => {
+      // Under the lock, as azd writes it, and only when missing: a run racing us may have recorded outputs in it.
+      if (!(await exists(this.configFile))) await writeFileAtomic(this.configFile, '{}');
       const current = await this.read();
       for (const [k, v] of initial) if (!current.has(k)) current.set(k, v);
-      await writeFileAtomic(this.dotenvFile, formatDotenv(current));
+      await writeFileAtomic(this.dotenvFile, formatDotenv(current), { mode: NEW_DOTENV_MODE });
       this.values = current;
     });
     this.onDisk = true;
@@ -212,22 +221,10 @@ export class AzdEnvironment {
       const current = await this.read();
       for (const key of remove) current.delete(key);
       for (const [k, v] of set) current.set(k, v);
-      for (const [key, value] of current) {
-        const reason = set.has(key) ? undefined : unsavableReason(key, value);
-        if (reason && key !== '') {
-          const line = await this.lineOf(key);
-          const at = line === undefined ? this.dotenvFile : `${this.dotenvFile}:${line}`;
-          throw new ScriptsError({
-            code: 'DOTENV_UNSAVABLE',
-            message: `${at}: the existing value of ${key} cannot be written back: ${reason}.`,
-            hint: `Change or remove ${key} in ${this.dotenvFile} (azd would corrupt the file saving it too). The file was left unchanged.`,
-            file: this.dotenvFile,
-            ...(line === undefined ? {} : { line }),
-          });
-        }
-      }
+      const [unsavable] = await this.unsavable(current, set);
+      if (unsavable) throw unsavable;
       const text = formatDotenv(current);
-      await writeFileAtomic(this.dotenvFile, text);
+      await writeFileAtomic(this.dotenvFile, text, { mode: NEW_DOTENV_MODE });
       this.remember(text, current);
       this.values = current;
     });
@@ -235,8 +232,37 @@ export class AzdEnvironment {
     return skipped;
   }
 
+  /**
+   * Values now in `.env` that could not be written back (DOTENV_UNSAVABLE, naming file:line): Initialize reports
+   * them before any script runs, and a save refuses to rewrite the file while one is there.
+   */
+  async unsavableValues(): Promise<ScriptsError[]> {
+    if (!this.onDisk) return [];
+    return this.unsavable(await this.read(), new Map());
+  }
+
+  private async unsavable(values: EnvValues, except: ReadonlyMap<string, string>): Promise<ScriptsError[]> {
+    const errors: ScriptsError[] = [];
+    for (const [key, value] of values) {
+      const reason = except.has(key) || key === '' ? undefined : unsavableReason(key, value);
+      if (!reason) continue;
+      const line = await this.lineOf(key);
+      const at = line === undefined ? this.dotenvFile : `${this.dotenvFile}:${line}`;
+      errors.push(
+        new ScriptsError({
+          code: 'DOTENV_UNSAVABLE',
+          message: `${at}: the existing value of ${key} cannot be written back: ${reason}.`,
+          hint: `Change or remove ${key} in ${this.dotenvFile} (azd would corrupt the file saving it too). The file was left unchanged.`,
+          file: this.dotenvFile,
+          ...(line === undefined ? {} : { line }),
+        }),
+      );
+    }
+    return errors;
+  }
+
   /** The 1-based line where `key` is last assigned in `.env`, for messages. */
-  private async lineOf(key: string): Promise<number | undefined> {
+  async lineOf(key: string): Promise<number | undefined> {
     const text = await readTextFile(this.dotenvFile, { what: 'azd environment file', maxBytes: 64 * MiB });
     if (text === undefined) return undefined;
     const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -309,7 +335,7 @@ export class AzdEnvironment {
   }
 
   private withLock<T>(fn: () => Promise<T>): Promise<T> {
-    return withFileLock(path.join(this.dir, '.env.lock'), fn, { ...LOCK, what: `The azd environment "${this.name}"` });
+    return this.lock.run(fn);
   }
 }
 

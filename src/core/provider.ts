@@ -20,6 +20,8 @@ import { runList } from './run-list.js';
 import { Secrets } from './secrets.js';
 import { checkVariables } from './variables-check.js';
 import { state } from './state.js';
+import { dotenvTooLarge } from './env-limits.js';
+import { keysNotPassed } from './script-env.js';
 import { scriptRun, validateScripts } from './validate.js';
 
 /** Runs one request to the end. Never throws: every failure is in `result.error`. */
@@ -69,6 +71,11 @@ async function dispatch(ctx: Context): Promise<void> {
   const view = await problems.collect(() =>
     AzdEnvironment.open(project.root, name, { create: true, persist: false, osEnv: request.env }),
   );
+  // A value already in .env that could not be written back would fail the first save, after a script ran.
+  if (view && request.persist) for (const problem of await view.unsavableValues()) problems.add(problem);
+  // down leaves values too large for a script's environment out instead (run-list), so that it can always run.
+  if (view && request.command !== 'down')
+    for (const problem of await dotenvTooLarge(view, request.env)) problems.add(problem);
   const scripts = await validateScripts(project, list, request.env, problems, (message, at) => warn(ctx, message, at));
   const files = await loadParameterFiles(project, project.lists[list] ?? [], problems);
   // Prompt only when nothing else is wrong; otherwise gather the missing values into the same error.
@@ -94,6 +101,14 @@ async function dispatch(ctx: Context): Promise<void> {
   problems.throwIfAny(`in ${project.file} and the files it names; nothing was run`);
   if (!parameters) return;
   for (const message of parameters.warnings) warn(ctx, message);
+  const notPassed = view ? keysNotPassed(view.values) : [];
+  if (notPassed.length > 0) {
+    warn(
+      ctx,
+      `${notPassed.join(', ')} in ${view!.dotenvFile} ${notPassed.length === 1 ? 'is' : 'are'} kept, but not passed to the scripts: not a valid environment variable name ([A-Za-z_][A-Za-z0-9_]*).`,
+      { file: view!.dotenvFile },
+    );
+  }
   ctx.result.scripts = scripts.map((s) => scriptRun(s.entry, s.shell));
 
   if (request.command === 'preview') return preview(ctx, scripts, parameters);
@@ -121,6 +136,7 @@ async function dispatch(ctx: Context): Promise<void> {
     create: true,
     persist: request.persist,
     osEnv: request.env,
+    lock: { signal: host.cancellation.signal, notify: (message) => host.info(message) },
   });
   if (request.command === 'provision') ctx.recorder = new OutputRecorder(env, env.values.keys());
   if (parameters.toPersist.size > 0) {

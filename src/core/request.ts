@@ -64,6 +64,8 @@ export interface OutputValue {
   masked: boolean;
   /** The type written in outputs.json (or `string` for state read back from .env). */
   type: string;
+  /** Written to `.env` by this run (a failed or cancelled run reports only these as kept). */
+  saved?: boolean;
 }
 
 export type ParameterSource = 'request' | 'interpolated' | 'literal' | 'azd-env' | 'os-env' | 'prompt';

@@ -6,7 +6,9 @@ import { ScriptsError, toScriptsError } from './errors.js';
 import type { AzdEnvironment } from './environment.js';
 import { installAzdShim, withAzdShim, type AzdShimBin } from './azd-shim-bin.js';
 import { collect } from './collect.js';
+import type { EnvValues } from './dotenv.js';
 import { collectEnvChanges, envChanges, snapshotEnv } from './env-changes.js';
+import { fitValues, formatBytes, largest, totalBytes } from './env-limits.js';
 import { throwIfCancelled, warn, type Context, type ReadyScript } from './context.js';
 import { outputCandidates, snapshotOutputs } from './outputs.js';
 import type { ResolvedParameters } from './parameters.js';
@@ -53,12 +55,13 @@ async function runScripts(
 ): Promise<boolean> {
   const { request, host, result } = ctx;
   const outputs = new Map<string, OutputValue>();
+  const left = new Set<string>();
   let allSucceeded = true;
   for (const [index, script] of scripts.entries()) {
     const { entry, file } = script;
     const run = result.scripts[index]!;
     throwIfCancelled(ctx);
-    const values = await env.reload();
+    const values = fitForDown(ctx, await env.reload(), parameters, left);
     const childEnv = withAzdShim(
       scriptEnvironment(request, env.name, values, parameters.values, outputs, entry, (secret) =>
         ctx.secrets.add(secret),
@@ -75,7 +78,7 @@ async function runScripts(
       host.info(`Failed: ${entry.name} (${howItEnded(exit)}, ${formatDuration(run.durationMs ?? 0)})`);
       throw cancelledWhile(ctx, script);
     }
-    let failure = failureOf(ctx, script, exit, run);
+    let failure = failureOf(ctx, script, exit, run, childEnv);
     if (failure) {
       host.info(`Failed: ${entry.name} (${howItEnded(exit)}, ${formatDuration(run.durationMs ?? 0)})`);
     } else {
@@ -93,7 +96,8 @@ async function runScripts(
     if (failure) {
       run.status = 'failed';
       allSucceeded = false;
-      if (!entry.continueOnError) throw failure;
+      // A cancel (while waiting for the environment's lock) is never a failure to go on after.
+      if (!entry.continueOnError || failure.code === 'CANCELLED') throw failure;
       warn(ctx, `${failure.message}\ncontinueOnError is true for "${entry.name}", so the run goes on.`, { file });
     }
   }
@@ -136,7 +140,22 @@ function howItEnded(exit: ScriptExit): string {
 }
 
 /** The error of a script that could not start or did not exit 0; undefined when it succeeded. */
-function failureOf(ctx: Context, { entry, shell, executable, file }: ReadyScript, exit: ScriptExit, run: ScriptRun) {
+function failureOf(
+  ctx: Context,
+  { entry, shell, executable, file }: ReadyScript,
+  exit: ScriptExit,
+  run: ScriptRun,
+  env: Record<string, string>,
+) {
+  if (exit.spawnError && (exit.spawnError as NodeJS.ErrnoException).code === 'E2BIG') {
+    const entries = Object.entries(env);
+    return new ScriptsError({
+      code: 'ENV_TOO_LARGE',
+      message: `Script "${entry.name}" could not be started: its environment is too large for the OS (E2BIG, ${formatBytes(totalBytes(entries))} in ${entries.length} variables). Largest: ${ctx.secrets.redact(largest(entries))}.`,
+      hint: 'Shorten the largest values (in .env, the parameters or the OS environment) and keep large data in files.',
+      file,
+    });
+  }
   if (exit.spawnError) {
     return new ScriptsError({
       code: 'SCRIPT_FAILED',
@@ -176,4 +195,22 @@ function indent(text: string): string {
     .split('\n')
     .map((l) => `  ${l}`)
     .join('\n');
+}
+
+/**
+ * `down` must always be able to run: values of `.env` too large for a script's environment are left out of it,
+ * each named once in a warning (provision refuses them before anything runs instead).
+ */
+function fitForDown(ctx: Context, values: EnvValues, parameters: ResolvedParameters, warned: Set<string>): EnvValues {
+  if (ctx.request.command !== 'down') return values;
+  const { kept, dropped } = fitValues(values, [...Object.entries(ctx.request.env), ...parameters.values]);
+  const fresh = dropped.filter((d) => !warned.has(d.key));
+  if (fresh.length > 0) {
+    for (const d of fresh) warned.add(d.key);
+    warn(
+      ctx,
+      `Left out of the destroy scripts' environment, too large to pass to a script: ${fresh.map((d) => `${d.key} (${formatBytes(d.bytes)})`).join(', ')}. They stay in .env.`,
+    );
+  }
+  return kept;
 }

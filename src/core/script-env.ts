@@ -1,7 +1,7 @@
 /**
  * The environment a script starts with (PRD REQ-8): OS env < azd env < parameters < earlier outputs.
  */
-import type { EnvValues } from './dotenv.js';
+import { isEnvKey, type EnvValues } from './dotenv.js';
 import { entryVariables } from './entry-env.js';
 import type { OutputValue, Request } from './request.js';
 import type { ScriptEntry } from './script-entry.js';
@@ -35,7 +35,8 @@ export function scriptEnvironment(
     env[target] = value;
   };
   for (const [k, v] of Object.entries(request.env)) put(k, v);
-  for (const [k, v] of values) put(k, v);
+  // godotenv keys such as `a.b` stay in .env but are no environment variable names (warned about once).
+  for (const [k, v] of values) if (isEnvKey(k)) put(k, v);
   for (const [k, v] of parameters) put(k, v);
   for (const [k, v] of outputs) put(k, v.value);
   if (entry) {
@@ -52,4 +53,9 @@ export function scriptEnvironment(
     for (const key of Object.keys(env))
       if (key === 'AZD_PURGE' || (windows && key.toUpperCase() === 'AZD_PURGE')) delete env[key];
   return env;
+}
+
+/** Keys of the azd environment that scripts do not get as variables (not [A-Za-z_][A-Za-z0-9_]*), sorted. */
+export function keysNotPassed(values: EnvValues): string[] {
+  return [...values.keys()].filter((k) => !isEnvKey(k)).sort();
 }

@@ -4,7 +4,7 @@
  * Exit codes: 0 success, 1 failure, 2 usage error, 130 cancelled.
  */
 import { run } from '../core/provider.js';
-import type { Result } from '../core/request.js';
+import type { OutputValue, Result } from '../core/request.js';
 import { REDACTED } from '../core/secrets.js';
 import { ScriptsError } from '../core/errors.js';
 import { TerminalHost } from '../hosts/terminal.js';
@@ -88,7 +88,11 @@ function render(result: Result, host: TerminalHost): void {
   if (error?.code === 'DECLINED') return host.info(error.message);
   if (error) host.error(error.message, error.hint);
   if (result.command === 'provision' && outputLines.length > 0) {
-    host.info(['Outputs of the scripts that completed (kept):', ...outputLines].join('\n'));
+    const line = ([k, o]: [string, OutputValue]) => `  ${k}=${o.masked ? REDACTED : o.value}`;
+    const kept = [...result.outputs].filter(([, o]) => o.saved).map(line);
+    const lost = [...result.outputs].filter(([, o]) => !o.saved).map(line);
+    if (kept.length > 0) host.info(['Outputs of the scripts that completed (kept):', ...kept].join('\n'));
+    if (lost.length > 0) host.info(['Outputs of this run not saved to the environment:', ...lost].join('\n'));
   }
   if (closing) host.info(result.status === 'cancelled' ? c.yellow(closing) : c.red(closing));
 }

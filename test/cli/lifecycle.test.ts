@@ -532,7 +532,8 @@ describe('DESIGN 3: cancellation', () => {
       assert.equal(existsSync(path.join(project, 'never.marker')), false, 'a script ran after the cancel');
       assert.equal(existsSync(path.join(project, 'slow.finished')), false);
       // No lock or temp file left behind in the environment.
-      assert.deepEqual(readdirSync(path.join(project, '.azure', 'dev')).sort(), ['.env', 'config.json']);
+      // .env.lock is azd's lock file: it stays, as azd leaves it (DESIGN section 7).
+      assert.deepEqual(readdirSync(path.join(project, '.azure', 'dev')).sort(), ['.env', '.env.lock', 'config.json']);
 
       const gone = await eventually(() => isGone(bgPid) && isGone(scriptPid), 3000);
       if (!gone) {

@@ -519,12 +519,28 @@ describe('DESIGN 5: .env round trip and unsavable values', () => {
     assert.match(unsavableReason('K', 'abc"')!, /double quote/);
   });
 
-  it('gives a reason for a key outside [A-Za-z_][A-Za-z0-9_]*', () => {
-    for (const key of ['bad-key', '1A', '', 'A.B', 'A B', '\u00c9', 'A=B', '$A']) {
+  it('gives a reason for a key godotenv cannot read back', () => {
+    for (const key of ['bad-key', '', '\u00c9', 'A=B', '$A']) {
       const reason = unsavableReason(key, 'value');
       assert.ok(reason, `expected a reason for key ${JSON.stringify(key)}`);
       assert.match(reason, /name/);
     }
+  });
+
+  it('issue 10.2: keeps keys godotenv reads though they are no environment variable names (azd writes them back)', () => {
+    for (const key of ['1A', 'A.B', 'app.settings.name', '_.9']) {
+      assert.equal(unsavableReason(key, 'value'), undefined, key);
+      assert.equal(parseDotenv(formatDotenv(new Map([[key, 'v a"l']]))).get(key), 'v a"l');
+    }
+  });
+
+  it('issue 10.2: refuses a last line "export " with no key, as godotenv does', () => {
+    assert.throws(
+      () => parseDotenv('A=1\nexport '),
+      (err: DotenvSyntaxError) => err.line === 2,
+    );
+    assert.throws(() => parseDotenv('export   '), DotenvSyntaxError);
+    assert.equal(parseDotenv('export A=1\n').get('A'), '1');
   });
 
   it('gives a reason for a value with a lone surrogate', () => {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AzdEnvironment, ENV_NAME, selectEnvironmentName } from '../../src/core/environment.js';
 import { ScriptsError } from '../../src/core/errors.js';
+import { withFileLock } from '../../src/core/lock/link-lock.js';
 import { parseDotenv } from '../../src/core/dotenv.js';
 import { marshalIndentGo } from '../../src/core/json.js';
 import { ROOT, baseEnv, makeProject, runProcess, tempDir } from '../helpers.js';
@@ -51,7 +52,7 @@ async function openDev(root: string, persist = true): Promise<AzdEnvironment> {
 
 /** Files left in the environment folder that are not the two azd files (temp files, lock files). */
 function leftovers(root: string, env = 'dev'): string[] {
-  return readdirSync(path.join(root, '.azure', env)).filter((n) => n !== '.env' && n !== 'config.json');
+  return readdirSync(path.join(root, '.azure', env)).filter((n) => !['.env', 'config.json', '.env.lock'].includes(n));
 }
 
 function isAlive(pid: number): boolean {
@@ -494,13 +495,29 @@ describe('DESIGN 5: save() re-reads .env and applies only our changes', () => {
     }
   });
 
-  it('takes over a lock left by a dead process', async () => {
+  it("an .env.lock left with a dead pid in it is azd's lock file, not a lock: the save goes on and keeps the file", async () => {
     const root = projectWithEnv('A="1"\n');
-    writeFileSync(path.join(root, '.azure', 'dev', '.env.lock'), `${deadPid()}\n`);
+    const lock = path.join(root, '.azure', 'dev', '.env.lock');
+    writeFileSync(lock, `${deadPid()}\n`);
+    const before = statSync(lock);
+    const content = read(lock);
     const env = await openDev(root);
     await env.save({ set: new Map([['B', '2']]) });
     assert.equal(read(dotenvPath(root)), 'A=1\nB=2\n');
     assert.deepEqual(leftovers(root), []);
+    const after = statSync(lock);
+    assert.equal(after.ino, before.ino, '.env.lock was replaced');
+    assert.equal(read(lock), content, '.env.lock was rewritten');
+  });
+
+  it('our own lock file (Windows, no perl) left by a dead process is taken over', async () => {
+    const root = projectWithEnv('A="1"\n');
+    const own = path.join(root, '.azure', 'dev', '.azd-scripts.lock');
+    writeFileSync(own, `${deadPid()}\n`);
+    let ran = false;
+    await withFileLock(own, async () => void (ran = true), { timeoutMs: 5000, staleMs: 60_000, what: 'dev' });
+    assert.equal(ran, true);
+    assert.equal(existsSync(own), false, 'our own lock is removed when released');
   });
 
   it('never loses a key when several processes save to the same environment at once', async () => {

@@ -302,8 +302,9 @@ addEnv(
     mentions: ['A', 'backslash'],
   },
 );
-addEnv('a key with a dot on line 2 (read, but not writable)', 'AZURE_ENV_NAME=dev\nmy.key=1\n', { line: 2 });
-addEnv('a key with a space on line 2 (read, but not writable)', 'AZURE_ENV_NAME=dev\nA B=1\n', { line: 2 });
+// Keys with "." or a space are godotenv keys and now kept (issue 10.2, test/cli/dotenv-compat.test.ts).
+addEnv('a last line "export " with no key (godotenv refuses it too)', 'AZURE_ENV_NAME=dev\nexport ', { line: 2 });
+addEnv('a "$" in a key on line 2', 'AZURE_ENV_NAME=dev\n$A=1\n', { line: 2 });
 envCases.push({
   name: '.azure/config.json: not JSON, read to choose the environment',
   files: { ...ENV_PROJECT(DOTENV), '.azure/config.json': '{\n  "version": 1,\n  "defaultEnvironment": dev\n}' },

@@ -109,8 +109,17 @@ const ANY_TEXT = fc.oneof(
   fc.constantFrom('01', '+5', '-0', '007', '9223372036854775807', '9223372036854775808', '-9223372036854775808'),
 );
 /** The values DESIGN section 5 documents as unsafe. */
+/** DESIGN section 7: a key godotenv reads (letters, digits, "_", ".") is kept and written back as azd writes it. */
+const godotenvKey = (key: string): boolean => {
+  if (key === '') return false;
+  try {
+    return parseDotenv(`${key}=1\n`).has(key);
+  } catch {
+    return false;
+  }
+};
 const documentedUnsafe = (key: string, value: string) =>
-  !isEnvKey(key) || !value.isWellFormed() || value.endsWith('\\') || value.endsWith('"');
+  !(isEnvKey(key) || godotenvKey(key)) || !value.isWellFormed() || value.endsWith('\\') || value.endsWith('"');
 
 // ---------------------------------------------------------------------------------------------------------------
 
