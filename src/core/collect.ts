@@ -3,6 +3,7 @@
  * non-secret ones at once and record their keys for `state` and `down`.
  */
 import { warn, type Context } from './context.js';
+import { unsavableReason } from './dotenv.js';
 import type { AzdEnvironment } from './environment.js';
 import { outputsTooLarge } from './env-limits.js';
 import { collectOutputs, consumeOutputs, type OutputsSnapshot } from './outputs.js';
@@ -55,6 +56,10 @@ export async function collect(
   }
   const keys = new Set(fresh.outputs.keys());
   if (!ctx.request.persist || toSave.size === 0) return keys;
+  // Recorded before they are saved: a run killed between the two steps then leaves keys that are recorded but not
+  // yet in .env (state warns about them), never keys in .env that look like the user's to the next provision.
+  const savable = [...toSave].filter(([k, v]) => unsavableReason(k, v) === undefined).map(([k]) => k);
+  await ctx.recorder?.record(savable.map((key) => ({ key, type: fresh.outputs.get(key)!.type })));
   const skipped = await env.save({ set: toSave });
   for (const s of skipped) {
     warn(
@@ -65,7 +70,6 @@ export async function collect(
   }
   const saved = [...toSave.keys()].filter((k) => !skipped.some((s) => s.key === k));
   for (const key of saved) outputs.get(key)!.saved = true;
-  await ctx.recorder?.record(saved.map((key) => ({ key, type: fresh.outputs.get(key)!.type })));
   return keys;
 }
 

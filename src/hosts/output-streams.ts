@@ -35,15 +35,26 @@ export function guarded(stream: NodeJS.WriteStream): Writable {
         broken = true;
         return callback();
       }
+      // Handed on at once, in call order with our own lines (progress, ::endgroup::): waiting for the flush
+      // before taking the next chunk would let a later line of ours overtake script output still queued here.
+      // Backpressure is kept: when the stream's buffer is full, the next chunk waits for 'drain'.
+      let more: boolean;
       try {
-        stream.write(chunk, (err) => {
+        more = stream.write(chunk, (err) => {
           if (err) broken = true;
-          callback();
         });
       } catch {
         broken = true;
-        callback();
+        return callback();
       }
+      if (more || broken) return callback();
+      const resume = () => {
+        stream.off('drain', resume);
+        stream.off('error', resume);
+        callback();
+      };
+      stream.on('drain', resume);
+      stream.on('error', resume);
     },
   });
 }
