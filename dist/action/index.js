@@ -28370,23 +28370,1856 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4296:
+/***/ 9414:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9442);
+/**
+ * The Action's entry point (ncc builds it to dist/action/index.js, action.yml `runs.main`): it only calls run(),
+ * so that the logic in action.ts can be imported without running (`@github/local-action`, tests).
+ */
+
+await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 9442:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Js: () => (/* binding */ locatedError),
-/* harmony export */   Zw: () => (/* binding */ Problems),
-/* harmony export */   j$: () => (/* binding */ formatLocation),
-/* harmony export */   jW: () => (/* binding */ ScriptsError),
-/* harmony export */   kp: () => (/* binding */ closest),
-/* harmony export */   qb: () => (/* binding */ toScriptsError)
-/* harmony export */ });
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ action_run)
+});
+
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/**
+ * Sanitizes an input into a string so it can be passed into issueCommand safely
+ * @param input input to sanitize into a string
+ */
+function utils_toCommandValue(input) {
+    if (input === null || input === undefined) {
+        return '';
+    }
+    else if (typeof input === 'string' || input instanceof String) {
+        return input;
+    }
+    return JSON.stringify(input);
+}
+/**
+ *
+ * @param annotationProperties
+ * @returns The command properties to send with the actual annotation command
+ * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
+ */
+function utils_toCommandProperties(annotationProperties) {
+    if (!Object.keys(annotationProperties).length) {
+        return {};
+    }
+    return {
+        title: annotationProperties.title,
+        file: annotationProperties.file,
+        line: annotationProperties.startLine,
+        endLine: annotationProperties.endLine,
+        col: annotationProperties.startColumn,
+        endColumn: annotationProperties.endColumn
+    };
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+
+
+/**
+ * Issues a command to the GitHub Actions runner
+ *
+ * @param command - The command name to issue
+ * @param properties - Additional properties for the command (key-value pairs)
+ * @param message - The message to include with the command
+ * @remarks
+ * This function outputs a specially formatted string to stdout that the Actions
+ * runner interprets as a command. These commands can control workflow behavior,
+ * set outputs, create annotations, mask values, and more.
+ *
+ * Command Format:
+ *   ::name key=value,key=value::message
+ *
+ * @example
+ * ```typescript
+ * // Issue a warning annotation
+ * issueCommand('warning', {}, 'This is a warning message');
+ * // Output: ::warning::This is a warning message
+ *
+ * // Set an environment variable
+ * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
+ * // Output: ::set-env name=MY_VAR::some value
+ *
+ * // Add a secret mask
+ * issueCommand('add-mask', {}, 'secretValue123');
+ * // Output: ::add-mask::secretValue123
+ * ```
+ *
+ * @internal
+ * This is an internal utility function that powers the public API functions
+ * such as setSecret, warning, error, and exportVariable.
+ */
+function command_issueCommand(command, properties, message) {
+    const cmd = new Command(command, properties, message);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
+}
+function command_issue(name, message = '') {
+    command_issueCommand(name, {}, message);
+}
+const CMD_STRING = '::';
+class Command {
+    constructor(command, properties, message) {
+        if (!command) {
+            command = 'missing.command';
+        }
+        this.command = command;
+        this.properties = properties;
+        this.message = message;
+    }
+    toString() {
+        let cmdStr = CMD_STRING + this.command;
+        if (this.properties && Object.keys(this.properties).length > 0) {
+            cmdStr += ' ';
+            let first = true;
+            for (const key in this.properties) {
+                if (this.properties.hasOwnProperty(key)) {
+                    const val = this.properties[key];
+                    if (val) {
+                        if (first) {
+                            first = false;
+                        }
+                        else {
+                            cmdStr += ',';
+                        }
+                        cmdStr += `${key}=${escapeProperty(val)}`;
+                    }
+                }
+            }
+        }
+        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+        return cmdStr;
+    }
+}
+function escapeData(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A');
+}
+function escapeProperty(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A')
+        .replace(/:/g, '%3A')
+        .replace(/,/g, '%2C');
+}
+//# sourceMappingURL=command.js.map
+;// CONCATENATED MODULE: external "crypto"
+const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+// For internal use, subject to change.
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+
+
+
+function file_command_issueFileCommand(command, message) {
+    const filePath = process.env[`GITHUB_${command}`];
+    if (!filePath) {
+        throw new Error(`Unable to find environment variable for file command ${command}`);
+    }
+    if (!external_fs_.existsSync(filePath)) {
+        throw new Error(`Missing file at path: ${filePath}`);
+    }
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
+        encoding: 'utf8'
+    });
+}
+function file_command_prepareKeyValueMessage(key, value) {
+    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
+    const convertedValue = utils_toCommandValue(value);
+    // These should realistically never happen, but just in case someone finds a
+    // way to exploit uuid generation let's not allow keys or values that contain
+    // the delimiter.
+    if (key.includes(delimiter)) {
+        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+    }
+    if (convertedValue.includes(delimiter)) {
+        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+    }
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
+}
+//# sourceMappingURL=file-command.js.map
+// EXTERNAL MODULE: external "path"
+var external_path_ = __nccwpck_require__(6928);
+// EXTERNAL MODULE: external "http"
+var external_http_ = __nccwpck_require__(8611);
+// EXTERNAL MODULE: external "https"
+var external_https_ = __nccwpck_require__(5692);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+/* eslint-disable @typescript-eslint/no-explicit-any */
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+var HttpCodes;
+(function (HttpCodes) {
+    HttpCodes[HttpCodes["OK"] = 200] = "OK";
+    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
+    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
+    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
+    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
+    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
+    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
+    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
+    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
+    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
+    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
+    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
+    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
+    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
+    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
+    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
+    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
+    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
+    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
+    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
+    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
+    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
+    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
+})(HttpCodes || (HttpCodes = {}));
+var Headers;
+(function (Headers) {
+    Headers["Accept"] = "accept";
+    Headers["ContentType"] = "content-type";
+})(Headers || (Headers = {}));
+var MediaTypes;
+(function (MediaTypes) {
+    MediaTypes["ApplicationJson"] = "application/json";
+})(MediaTypes || (MediaTypes = {}));
+/**
+ * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
+ * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+ */
+function lib_getProxyUrl(serverUrl) {
+    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+    return proxyUrl ? proxyUrl.href : '';
+}
+const HttpRedirectCodes = [
+    HttpCodes.MovedPermanently,
+    HttpCodes.ResourceMoved,
+    HttpCodes.SeeOther,
+    HttpCodes.TemporaryRedirect,
+    HttpCodes.PermanentRedirect
+];
+const HttpResponseRetryCodes = [
+    HttpCodes.BadGateway,
+    HttpCodes.ServiceUnavailable,
+    HttpCodes.GatewayTimeout
+];
+const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
+const ExponentialBackoffCeiling = 10;
+const ExponentialBackoffTimeSlice = 5;
+class HttpClientError extends Error {
+    constructor(message, statusCode) {
+        super(message);
+        this.name = 'HttpClientError';
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, HttpClientError.prototype);
+    }
+}
+class HttpClientResponse {
+    constructor(message) {
+        this.message = message;
+    }
+    readBody() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                let output = Buffer.alloc(0);
+                this.message.on('data', (chunk) => {
+                    output = Buffer.concat([output, chunk]);
+                });
+                this.message.on('end', () => {
+                    resolve(output.toString());
+                });
+            }));
+        });
+    }
+    readBodyBuffer() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                const chunks = [];
+                this.message.on('data', (chunk) => {
+                    chunks.push(chunk);
+                });
+                this.message.on('end', () => {
+                    resolve(Buffer.concat(chunks));
+                });
+            }));
+        });
+    }
+}
+function isHttps(requestUrl) {
+    const parsedUrl = new URL(requestUrl);
+    return parsedUrl.protocol === 'https:';
+}
+class lib_HttpClient {
+    constructor(userAgent, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+            if (requestOptions.ignoreSslError != null) {
+                this._ignoreSslError = requestOptions.ignoreSslError;
+            }
+            this._socketTimeout = requestOptions.socketTimeout;
+            if (requestOptions.allowRedirects != null) {
+                this._allowRedirects = requestOptions.allowRedirects;
+            }
+            if (requestOptions.allowRedirectDowngrade != null) {
+                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+            }
+            if (requestOptions.maxRedirects != null) {
+                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+            }
+            if (requestOptions.keepAlive != null) {
+                this._keepAlive = requestOptions.keepAlive;
+            }
+            if (requestOptions.allowRetries != null) {
+                this._allowRetries = requestOptions.allowRetries;
+            }
+            if (requestOptions.maxRetries != null) {
+                this._maxRetries = requestOptions.maxRetries;
+            }
+        }
+    }
+    options(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    get(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('GET', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    del(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    post(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('POST', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    patch(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    put(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PUT', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    head(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+    }
+    /**
+     * Gets a typed object from an endpoint
+     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+     */
+    getJson(requestUrl_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            const res = yield this.get(requestUrl, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    postJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.post(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    putJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.put(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    patchJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.patch(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    /**
+     * Makes a raw http request.
+     * All other methods such as get, post, patch, and request ultimately call this.
+     * Prefer get, del, post and patch
+     */
+    request(verb, requestUrl, data, headers) {
+        return __awaiter(this, void 0, void 0, function* () {
+            if (this._disposed) {
+                throw new Error('Client has already been disposed.');
+            }
+            const parsedUrl = new URL(requestUrl);
+            let info = this._prepareRequest(verb, parsedUrl, headers);
+            // Only perform retries on reads since writes may not be idempotent.
+            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
+                ? this._maxRetries + 1
+                : 1;
+            let numTries = 0;
+            let response;
+            do {
+                response = yield this.requestRaw(info, data);
+                // Check if it's an authentication challenge
+                if (response &&
+                    response.message &&
+                    response.message.statusCode === HttpCodes.Unauthorized) {
+                    let authenticationHandler;
+                    for (const handler of this.handlers) {
+                        if (handler.canHandleAuthentication(response)) {
+                            authenticationHandler = handler;
+                            break;
+                        }
+                    }
+                    if (authenticationHandler) {
+                        return authenticationHandler.handleAuthentication(this, info, data);
+                    }
+                    else {
+                        // We have received an unauthorized response but have no handlers to handle it.
+                        // Let the response return to the caller.
+                        return response;
+                    }
+                }
+                let redirectsRemaining = this._maxRedirects;
+                while (response.message.statusCode &&
+                    HttpRedirectCodes.includes(response.message.statusCode) &&
+                    this._allowRedirects &&
+                    redirectsRemaining > 0) {
+                    const redirectUrl = response.message.headers['location'];
+                    if (!redirectUrl) {
+                        // if there's no location to redirect to, we won't
+                        break;
+                    }
+                    const parsedRedirectUrl = new URL(redirectUrl);
+                    if (parsedUrl.protocol === 'https:' &&
+                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
+                        !this._allowRedirectDowngrade) {
+                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
+                    }
+                    // we need to finish reading the response before reassigning response
+                    // which will leak the open socket.
+                    yield response.readBody();
+                    // strip authorization header if redirected to a different hostname
+                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                        for (const header in headers) {
+                            // header names are case insensitive
+                            if (header.toLowerCase() === 'authorization') {
+                                delete headers[header];
+                            }
+                        }
+                    }
+                    // let's make the request with the new redirectUrl
+                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+                    response = yield this.requestRaw(info, data);
+                    redirectsRemaining--;
+                }
+                if (!response.message.statusCode ||
+                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+                    // If not a retry code, return immediately instead of retrying
+                    return response;
+                }
+                numTries += 1;
+                if (numTries < maxTries) {
+                    yield response.readBody();
+                    yield this._performExponentialBackoff(numTries);
+                }
+            } while (numTries < maxTries);
+            return response;
+        });
+    }
+    /**
+     * Needs to be called if keepAlive is set to true in request options.
+     */
+    dispose() {
+        if (this._agent) {
+            this._agent.destroy();
+        }
+        this._disposed = true;
+    }
+    /**
+     * Raw request.
+     * @param info
+     * @param data
+     */
+    requestRaw(info, data) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => {
+                function callbackForResult(err, res) {
+                    if (err) {
+                        reject(err);
+                    }
+                    else if (!res) {
+                        // If `err` is not passed, then `res` must be passed.
+                        reject(new Error('Unknown error'));
+                    }
+                    else {
+                        resolve(res);
+                    }
+                }
+                this.requestRawWithCallback(info, data, callbackForResult);
+            });
+        });
+    }
+    /**
+     * Raw request with callback.
+     * @param info
+     * @param data
+     * @param onResult
+     */
+    requestRawWithCallback(info, data, onResult) {
+        if (typeof data === 'string') {
+            if (!info.options.headers) {
+                info.options.headers = {};
+            }
+            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
+        }
+        let callbackCalled = false;
+        function handleResult(err, res) {
+            if (!callbackCalled) {
+                callbackCalled = true;
+                onResult(err, res);
+            }
+        }
+        const req = info.httpModule.request(info.options, (msg) => {
+            const res = new HttpClientResponse(msg);
+            handleResult(undefined, res);
+        });
+        let socket;
+        req.on('socket', sock => {
+            socket = sock;
+        });
+        // If we ever get disconnected, we want the socket to timeout eventually
+        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
+            if (socket) {
+                socket.end();
+            }
+            handleResult(new Error(`Request timeout: ${info.options.path}`));
+        });
+        req.on('error', function (err) {
+            // err has statusCode property
+            // res should have headers
+            handleResult(err);
+        });
+        if (data && typeof data === 'string') {
+            req.write(data, 'utf8');
+        }
+        if (data && typeof data !== 'string') {
+            data.on('close', function () {
+                req.end();
+            });
+            data.pipe(req);
+        }
+        else {
+            req.end();
+        }
+    }
+    /**
+     * Gets an http agent. This function is useful when you need an http agent that handles
+     * routing through a proxy server - depending upon the url and proxy environment variables.
+     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+     */
+    getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+    }
+    getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+            return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+    }
+    _prepareRequest(method, requestUrl, headers) {
+        const info = {};
+        info.parsedUrl = requestUrl;
+        const usingSsl = info.parsedUrl.protocol === 'https:';
+        info.httpModule = usingSsl ? https : http;
+        const defaultPort = usingSsl ? 443 : 80;
+        info.options = {};
+        info.options.host = info.parsedUrl.hostname;
+        info.options.port = info.parsedUrl.port
+            ? parseInt(info.parsedUrl.port)
+            : defaultPort;
+        info.options.path =
+            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
+        info.options.method = method;
+        info.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+            info.options.headers['user-agent'] = this.userAgent;
+        }
+        info.options.agent = this._getAgent(info.parsedUrl);
+        // gives handlers an opportunity to participate
+        if (this.handlers) {
+            for (const handler of this.handlers) {
+                handler.prepareRequest(info.options);
+            }
+        }
+        return info;
+    }
+    _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
+        }
+        return lowercaseKeys(headers || {});
+    }
+    /**
+     * Gets an existing header value or returns a default.
+     * Handles converting number header values to strings since HTTP headers must be strings.
+     * Note: This returns string | string[] since some headers can have multiple values.
+     * For headers that must always be a single string (like Content-Type), use the
+     * specialized _getExistingOrDefaultContentTypeHeader method instead.
+     */
+    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
+            if (headerValue) {
+                clientHeader =
+                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
+            }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== undefined) {
+            return typeof additionalValue === 'number'
+                ? additionalValue.toString()
+                : additionalValue;
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    /**
+     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+     * Always returns a single string (not an array) since Content-Type should be a single value.
+     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+     */
+    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
+            if (headerValue) {
+                if (typeof headerValue === 'number') {
+                    clientHeader = String(headerValue);
+                }
+                else if (Array.isArray(headerValue)) {
+                    clientHeader = headerValue.join(', ');
+                }
+                else {
+                    clientHeader = headerValue;
+                }
+            }
+        }
+        const additionalValue = additionalHeaders[Headers.ContentType];
+        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
+        if (additionalValue !== undefined) {
+            if (typeof additionalValue === 'number') {
+                return String(additionalValue);
+            }
+            else if (Array.isArray(additionalValue)) {
+                return additionalValue.join(', ');
+            }
+            else {
+                return additionalValue;
+            }
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+            agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+            agent = this._agent;
+        }
+        // if agent is already assigned use that agent.
+        if (agent) {
+            return agent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        let maxSockets = 100;
+        if (this.requestOptions) {
+            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+        }
+        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
+        if (proxyUrl && proxyUrl.hostname) {
+            const agentOptions = {
+                maxSockets,
+                keepAlive: this._keepAlive,
+                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
+                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+                })), { host: proxyUrl.hostname, port: proxyUrl.port })
+            };
+            let tunnelAgent;
+            const overHttps = proxyUrl.protocol === 'https:';
+            if (usingSsl) {
+                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+            }
+            else {
+                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+            }
+            agent = tunnelAgent(agentOptions);
+            this._proxyAgent = agent;
+        }
+        // if tunneling agent isn't assigned create a new agent
+        if (!agent) {
+            const options = { keepAlive: this._keepAlive, maxSockets };
+            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+            this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            agent.options = Object.assign(agent.options || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return agent;
+    }
+    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+            proxyAgent = this._proxyAgentDispatcher;
+        }
+        // if agent is already assigned use that agent.
+        if (proxyAgent) {
+            return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
+        })));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return proxyAgent;
+    }
+    _getUserAgentWithOrchestrationId(userAgent) {
+        const baseUserAgent = userAgent || 'actions/http-client';
+        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
+        if (orchId) {
+            // Sanitize the orchestration ID to ensure it contains only valid characters
+            // Valid characters: 0-9, a-z, _, -, .
+            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+    }
+    _performExponentialBackoff(retryNumber) {
+        return __awaiter(this, void 0, void 0, function* () {
+            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+            return new Promise(resolve => setTimeout(() => resolve(), ms));
+        });
+    }
+    _processResponse(res, options) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
+                const statusCode = res.message.statusCode || 0;
+                const response = {
+                    statusCode,
+                    result: null,
+                    headers: {}
+                };
+                // not found leads to null obj returned
+                if (statusCode === HttpCodes.NotFound) {
+                    resolve(response);
+                }
+                // get the result from the body
+                function dateTimeDeserializer(key, value) {
+                    if (typeof value === 'string') {
+                        const a = new Date(value);
+                        if (!isNaN(a.valueOf())) {
+                            return a;
+                        }
+                    }
+                    return value;
+                }
+                let obj;
+                let contents;
+                try {
+                    contents = yield res.readBody();
+                    if (contents && contents.length > 0) {
+                        if (options && options.deserializeDates) {
+                            obj = JSON.parse(contents, dateTimeDeserializer);
+                        }
+                        else {
+                            obj = JSON.parse(contents);
+                        }
+                        response.result = obj;
+                    }
+                    response.headers = res.message.headers;
+                }
+                catch (err) {
+                    // Invalid resource (contents not json);  leaving result obj null
+                }
+                // note that 3xx redirects are handled by the http layer.
+                if (statusCode > 299) {
+                    let msg;
+                    // if exception/error in body, attempt to get better error
+                    if (obj && obj.message) {
+                        msg = obj.message;
+                    }
+                    else if (contents && contents.length > 0) {
+                        // it may be the case that the exception is in the body message as string
+                        msg = contents;
+                    }
+                    else {
+                        msg = `Failed request: (${statusCode})`;
+                    }
+                    const err = new HttpClientError(msg, statusCode);
+                    err.result = response.result;
+                    reject(err);
+                }
+                else {
+                    resolve(response);
+                }
+            }));
+        });
+    }
+}
+const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+class BasicCredentialHandler {
+    constructor(username, password) {
+        this.username = username;
+        this.password = password;
+    }
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return auth_awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class auth_BearerCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Bearer ${this.token}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return auth_awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class PersonalAccessTokenCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return auth_awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+//# sourceMappingURL=auth.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+class oidc_utils_OidcClient {
+    static createHttpClient(allowRetry = true, maxRetry = 10) {
+        const requestOptions = {
+            allowRetries: allowRetry,
+            maxRetries: maxRetry
+        };
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
+    }
+    static getRequestToken() {
+        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
+        if (!token) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
+        }
+        return token;
+    }
+    static getIDTokenUrl() {
+        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
+        if (!runtimeUrl) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
+        }
+        return runtimeUrl;
+    }
+    static getCall(id_token_url) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            var _a;
+            const httpclient = oidc_utils_OidcClient.createHttpClient();
+            const res = yield httpclient
+                .getJson(id_token_url)
+                .catch(error => {
+                throw new Error(`Failed to get ID Token. \n 
+        Error Code : ${error.statusCode}\n 
+        Error Message: ${error.message}`);
+            });
+            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
+            if (!id_token) {
+                throw new Error('Response json body do not have ID Token field');
+            }
+            return id_token;
+        });
+    }
+    static getIDToken(audience) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            try {
+                // New ID Token is requested from action service
+                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
+                if (audience) {
+                    const encodedAudience = encodeURIComponent(audience);
+                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
+                }
+                debug(`ID token url is ${id_token_url}`);
+                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
+                setSecret(id_token);
+                return id_token;
+            }
+            catch (error) {
+                throw new Error(`Error message: ${error.message}`);
+            }
+        });
+    }
+}
+//# sourceMappingURL=oidc-utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { access, appendFile, writeFile } = external_fs_.promises;
+const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
+const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
+class Summary {
+    constructor() {
+        this._buffer = '';
+    }
+    /**
+     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
+     * Also checks r/w permissions.
+     *
+     * @returns step summary file path
+     */
+    filePath() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            if (this._filePath) {
+                return this._filePath;
+            }
+            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
+            if (!pathFromEnv) {
+                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
+            }
+            try {
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
+            }
+            catch (_a) {
+                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
+            }
+            this._filePath = pathFromEnv;
+            return this._filePath;
+        });
+    }
+    /**
+     * Wraps content in an HTML tag, adding any HTML attributes
+     *
+     * @param {string} tag HTML tag to wrap
+     * @param {string | null} content content within the tag
+     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
+     *
+     * @returns {string} content wrapped in HTML element
+     */
+    wrap(tag, content, attrs = {}) {
+        const htmlAttrs = Object.entries(attrs)
+            .map(([key, value]) => ` ${key}="${value}"`)
+            .join('');
+        if (!content) {
+            return `<${tag}${htmlAttrs}>`;
+        }
+        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
+    }
+    /**
+     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
+     *
+     * @param {SummaryWriteOptions} [options] (optional) options for write operation
+     *
+     * @returns {Promise<Summary>} summary instance
+     */
+    write(options) {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
+            const filePath = yield this.filePath();
+            const writeFunc = overwrite ? writeFile : appendFile;
+            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
+            return this.emptyBuffer();
+        });
+    }
+    /**
+     * Clears the summary buffer and wipes the summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    clear() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            return this.emptyBuffer().write({ overwrite: true });
+        });
+    }
+    /**
+     * Returns the current summary buffer as a string
+     *
+     * @returns {string} string of summary buffer
+     */
+    stringify() {
+        return this._buffer;
+    }
+    /**
+     * If the summary buffer is empty
+     *
+     * @returns {boolen} true if the buffer is empty
+     */
+    isEmptyBuffer() {
+        return this._buffer.length === 0;
+    }
+    /**
+     * Resets the summary buffer without writing to summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    emptyBuffer() {
+        this._buffer = '';
+        return this;
+    }
+    /**
+     * Adds raw text to the summary buffer
+     *
+     * @param {string} text content to add
+     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addRaw(text, addEOL = false) {
+        this._buffer += text;
+        return addEOL ? this.addEOL() : this;
+    }
+    /**
+     * Adds the operating system-specific end-of-line marker to the buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addEOL() {
+        return this.addRaw(external_os_.EOL);
+    }
+    /**
+     * Adds an HTML codeblock to the summary buffer
+     *
+     * @param {string} code content to render within fenced code block
+     * @param {string} lang (optional) language to syntax highlight code
+     *
+     * @returns {Summary} summary instance
+     */
+    addCodeBlock(code, lang) {
+        const attrs = Object.assign({}, (lang && { lang }));
+        const element = this.wrap('pre', this.wrap('code', code), attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML list to the summary buffer
+     *
+     * @param {string[]} items list of items to render
+     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addList(items, ordered = false) {
+        const tag = ordered ? 'ol' : 'ul';
+        const listItems = items.map(item => this.wrap('li', item)).join('');
+        const element = this.wrap(tag, listItems);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML table to the summary buffer
+     *
+     * @param {SummaryTableCell[]} rows table rows
+     *
+     * @returns {Summary} summary instance
+     */
+    addTable(rows) {
+        const tableBody = rows
+            .map(row => {
+            const cells = row
+                .map(cell => {
+                if (typeof cell === 'string') {
+                    return this.wrap('td', cell);
+                }
+                const { header, data, colspan, rowspan } = cell;
+                const tag = header ? 'th' : 'td';
+                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
+                return this.wrap(tag, data, attrs);
+            })
+                .join('');
+            return this.wrap('tr', cells);
+        })
+            .join('');
+        const element = this.wrap('table', tableBody);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds a collapsable HTML details element to the summary buffer
+     *
+     * @param {string} label text for the closed state
+     * @param {string} content collapsable content
+     *
+     * @returns {Summary} summary instance
+     */
+    addDetails(label, content) {
+        const element = this.wrap('details', this.wrap('summary', label) + content);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML image tag to the summary buffer
+     *
+     * @param {string} src path to the image you to embed
+     * @param {string} alt text description of the image
+     * @param {SummaryImageOptions} options (optional) addition image attributes
+     *
+     * @returns {Summary} summary instance
+     */
+    addImage(src, alt, options) {
+        const { width, height } = options || {};
+        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
+        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML section heading element
+     *
+     * @param {string} text heading text
+     * @param {number | string} [level=1] (optional) the heading level, default: 1
+     *
+     * @returns {Summary} summary instance
+     */
+    addHeading(text, level) {
+        const tag = `h${level}`;
+        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
+            ? tag
+            : 'h1';
+        const element = this.wrap(allowedTag, text);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML thematic break (<hr>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addSeparator() {
+        const element = this.wrap('hr', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML line break (<br>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addBreak() {
+        const element = this.wrap('br', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML blockquote to the summary buffer
+     *
+     * @param {string} text quote text
+     * @param {string} cite (optional) citation url
+     *
+     * @returns {Summary} summary instance
+     */
+    addQuote(text, cite) {
+        const attrs = Object.assign({}, (cite && { cite }));
+        const element = this.wrap('blockquote', text, attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML anchor tag to the summary buffer
+     *
+     * @param {string} text link text/content
+     * @param {string} href hyperlink
+     *
+     * @returns {Summary} summary instance
+     */
+    addLink(text, href) {
+        const element = this.wrap('a', text, { href });
+        return this.addRaw(element).addEOL();
+    }
+}
+const _summary = new Summary();
+/**
+ * @deprecated use `core.summary`
+ */
+const markdownSummary = (/* unused pure expression or super */ null && (_summary));
+const summary = _summary;
+//# sourceMappingURL=summary.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+
+/**
+ * toPosixPath converts the given path to the posix form. On Windows, \\ will be
+ * replaced with /.
+ *
+ * @param pth. Path to transform.
+ * @return string Posix path.
+ */
+function toPosixPath(pth) {
+    return pth.replace(/[\\]/g, '/');
+}
+/**
+ * toWin32Path converts the given path to the win32 form. On Linux, / will be
+ * replaced with \\.
+ *
+ * @param pth. Path to transform.
+ * @return string Win32 path.
+ */
+function toWin32Path(pth) {
+    return pth.replace(/[/]/g, '\\');
+}
+/**
+ * toPlatformPath converts the given path to a platform-specific path. It does
+ * this by replacing instances of / and \ with the platform-specific path
+ * separator.
+ *
+ * @param pth The path to platformize.
+ * @return string The platform-specific path.
+ */
+function toPlatformPath(pth) {
+    return pth.replace(/[/\\]/g, path.sep);
+}
+//# sourceMappingURL=path-utils.js.map
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var lib_exec = __nccwpck_require__(7187);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+        silent: true
+    });
+    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+        silent: true
+    });
+    return {
+        name: name.trim(),
+        version: version.trim()
+    };
+});
+const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    var _a, _b, _c, _d;
+    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
+        silent: true
+    });
+    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
+    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
+    return {
+        name,
+        version
+    };
+});
+const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+        silent: true
+    });
+    const [name, version] = stdout.trim().split('\n');
+    return {
+        name,
+        version
+    };
+});
+const platform = external_os_.platform();
+const arch = external_os_.arch();
+const isWindows = platform === 'win32';
+const isMacOS = platform === 'darwin';
+const isLinux = platform === 'linux';
+function getDetails() {
+    return platform_awaiter(this, void 0, void 0, function* () {
+        return Object.assign(Object.assign({}, (yield (isWindows
+            ? getWindowsInfo()
+            : isMacOS
+                ? getMacOsInfo()
+                : getLinuxInfo()))), { platform,
+            arch,
+            isWindows,
+            isMacOS,
+            isLinux });
+    });
+}
+//# sourceMappingURL=platform.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+/**
+ * The code to exit an action
+ */
+var ExitCode;
+(function (ExitCode) {
+    /**
+     * A code indicating that the action was successful
+     */
+    ExitCode[ExitCode["Success"] = 0] = "Success";
+    /**
+     * A code indicating that the action was a failure
+     */
+    ExitCode[ExitCode["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+//-----------------------------------------------------------------------
+// Variables
+//-----------------------------------------------------------------------
+/**
+ * Sets env variable for this action and future actions in the job
+ * @param name the name of the variable to set
+ * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function exportVariable(name, val) {
+    const convertedVal = utils_toCommandValue(val);
+    process.env[name] = convertedVal;
+    const filePath = process.env['GITHUB_ENV'] || '';
+    if (filePath) {
+        return file_command_issueFileCommand('ENV', file_command_prepareKeyValueMessage(name, val));
+    }
+    command_issueCommand('set-env', { name }, convertedVal);
+}
+/**
+ * Registers a secret which will get masked from logs
+ *
+ * @param secret - Value of the secret to be masked
+ * @remarks
+ * This function instructs the Actions runner to mask the specified value in any
+ * logs produced during the workflow run. Once registered, the secret value will
+ * be replaced with asterisks (***) whenever it appears in console output, logs,
+ * or error messages.
+ *
+ * This is useful for protecting sensitive information such as:
+ * - API keys
+ * - Access tokens
+ * - Authentication credentials
+ * - URL parameters containing signatures (SAS tokens)
+ *
+ * Note that masking only affects future logs; any previous appearances of the
+ * secret in logs before calling this function will remain unmasked.
+ *
+ * @example
+ * ```typescript
+ * // Register an API token as a secret
+ * const apiToken = "abc123xyz456";
+ * setSecret(apiToken);
+ *
+ * // Now any logs containing this value will show *** instead
+ * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
+ * ```
+ */
+function core_setSecret(secret) {
+    command_issueCommand('add-mask', {}, secret);
+}
+/**
+ * Prepends inputPath to the PATH (for this action and future actions)
+ * @param inputPath
+ */
+function addPath(inputPath) {
+    const filePath = process.env['GITHUB_PATH'] || '';
+    if (filePath) {
+        issueFileCommand('PATH', inputPath);
+    }
+    else {
+        issueCommand('add-path', {}, inputPath);
+    }
+    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
+}
+/**
+ * Gets the value of an input.
+ * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
+ * Returns an empty string if the value is not defined.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string
+ */
+function getInput(name, options) {
+    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
+    if (options && options.required && !val) {
+        throw new Error(`Input required and not supplied: ${name}`);
+    }
+    if (options && options.trimWhitespace === false) {
+        return val;
+    }
+    return val.trim();
+}
+/**
+ * Gets the values of an multiline input.  Each value is also trimmed.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string[]
+ *
+ */
+function getMultilineInput(name, options) {
+    const inputs = getInput(name, options)
+        .split('\n')
+        .filter(x => x !== '');
+    if (options && options.trimWhitespace === false) {
+        return inputs;
+    }
+    return inputs.map(input => input.trim());
+}
+/**
+ * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
+ * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
+ * The return value is also in boolean type.
+ * ref: https://yaml.org/spec/1.2/spec.html#id2804923
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   boolean
+ */
+function getBooleanInput(name, options) {
+    const trueValue = ['true', 'True', 'TRUE'];
+    const falseValue = ['false', 'False', 'FALSE'];
+    const val = getInput(name, options);
+    if (trueValue.includes(val))
+        return true;
+    if (falseValue.includes(val))
+        return false;
+    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
+}
+/**
+ * Sets the value of an output.
+ *
+ * @param     name     name of the output to set
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function setOutput(name, value) {
+    const filePath = process.env['GITHUB_OUTPUT'] || '';
+    if (filePath) {
+        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
+    }
+    process.stdout.write(external_os_.EOL);
+    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
+}
+/**
+ * Enables or disables the echoing of commands into stdout for the rest of the step.
+ * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
+ *
+ */
+function setCommandEcho(enabled) {
+    issue('echo', enabled ? 'on' : 'off');
+}
+//-----------------------------------------------------------------------
+// Results
+//-----------------------------------------------------------------------
+/**
+ * Sets the action status to failed.
+ * When the action exits it will be with an exit code of 1
+ * @param message add error issue message
+ */
+function setFailed(message) {
+    process.exitCode = ExitCode.Failure;
+    core_error(message);
+}
+//-----------------------------------------------------------------------
+// Logging Commands
+//-----------------------------------------------------------------------
+/**
+ * Gets whether Actions Step Debug is on or not
+ */
+function isDebug() {
+    return process.env['RUNNER_DEBUG'] === '1';
+}
+/**
+ * Writes debug message to user log
+ * @param message debug message
+ */
+function core_debug(message) {
+    issueCommand('debug', {}, message);
+}
+/**
+ * Adds an error issue
+ * @param message error issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function core_error(message, properties = {}) {
+    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a warning issue
+ * @param message warning issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function warning(message, properties = {}) {
+    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a notice issue
+ * @param message notice issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function notice(message, properties = {}) {
+    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Writes info to log with console.log.
+ * @param message info message
+ */
+function info(message) {
+    process.stdout.write(message + external_os_.EOL);
+}
+/**
+ * Begin an output group.
+ *
+ * Output until the next `groupEnd` will be foldable in this group
+ *
+ * @param name The name of the output group
+ */
+function startGroup(name) {
+    command_issue('group', name);
+}
+/**
+ * End an output group.
+ */
+function endGroup() {
+    command_issue('endgroup');
+}
+/**
+ * Wrap an asynchronous function call in a group.
+ *
+ * Returns the same type as the function itself.
+ *
+ * @param name The name of the group
+ * @param fn The function to wrap in the group
+ */
+function group(name, fn) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        startGroup(name);
+        let result;
+        try {
+            result = yield fn();
+        }
+        finally {
+            endGroup();
+        }
+        return result;
+    });
+}
+//-----------------------------------------------------------------------
+// Wrapper action state
+//-----------------------------------------------------------------------
+/**
+ * Saves state for current action, the state can only be retrieved by this action's post job execution.
+ *
+ * @param     name     name of the state to store
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function saveState(name, value) {
+    const filePath = process.env['GITHUB_STATE'] || '';
+    if (filePath) {
+        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
+    }
+    issueCommand('save-state', { name }, toCommandValue(value));
+}
+/**
+ * Gets the value of an state set by this action's main execution.
+ *
+ * @param     name     name of the state to get
+ * @returns   string
+ */
+function getState(name) {
+    return process.env[`STATE_${name}`] || '';
+}
+function getIDToken(aud) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        return yield OidcClient.getIDToken(aud);
+    });
+}
+/**
+ * Summary exports
+ */
+
+/**
+ * @deprecated use core.summary
+ */
+
+/**
+ * Path exports
+ */
+
+/**
+ * Platform utilities exports
+ */
+
+//# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/core/errors.ts
 /**
  * Errors as data. Every failure a user can cause is a ScriptsError: a stable code, a message that names
  * what is wrong, a hint that says what to do next, and where it is (file, line). Hosts decide how to show
  * it (a terminal line, a GitHub annotation, a logissue); the engine never prints a stack for user error.
  */
-class ScriptsError extends Error {
+class errors_ScriptsError extends Error {
     code;
     hint;
     file;
@@ -28427,7 +30260,7 @@ class ScriptsError extends Error {
 class Problems {
     list = [];
     add(problem) {
-        this.list.push(problem instanceof ScriptsError ? problem.toData() : problem);
+        this.list.push(problem instanceof errors_ScriptsError ? problem.toData() : problem);
     }
     /** Runs `fn`, recording a ScriptsError it throws instead of letting it escape. */
     async collect(fn) {
@@ -28435,7 +30268,7 @@ class Problems {
             return await fn();
         }
         catch (err) {
-            if (err instanceof ScriptsError) {
+            if (err instanceof errors_ScriptsError) {
                 if (err.code === 'VALIDATION_FAILED' && err.problems)
                     err.problems.forEach((p) => this.add(p));
                 else
@@ -28453,9 +30286,9 @@ class Problems {
         if (this.list.length === 0)
             return;
         if (this.list.length === 1)
-            throw new ScriptsError(this.list[0]);
+            throw new errors_ScriptsError(this.list[0]);
         const lines = this.list.map((p) => `  - ${p.message.replace(/\n/g, '\n    ')}`);
-        throw new ScriptsError({
+        throw new errors_ScriptsError({
             code: 'VALIDATION_FAILED',
             message: `${this.list.length} problems found ${what}:\n${lines.join('\n')}`,
             hint: 'Fix each problem listed above, then run again. Nothing was run.',
@@ -28480,10 +30313,10 @@ function formatLocation(loc, relativeTo) {
 }
 /** Turns anything thrown into a ScriptsError; an unexpected error keeps its message but is marked INTERNAL. */
 function toScriptsError(err) {
-    if (err instanceof ScriptsError)
+    if (err instanceof errors_ScriptsError)
         return err;
     const message = err instanceof Error ? err.message : String(err);
-    return new ScriptsError({
+    return new errors_ScriptsError({
         code: 'INTERNAL',
         message: `Unexpected error: ${message}`,
         hint: 'This is a bug in azd-scripts; please report it with the command you ran.',
@@ -28526,20 +30359,9 @@ function editDistance(a, b) {
     return d[a.length][b.length];
 }
 
-
-/***/ }),
-
-/***/ 2426:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
-});
-
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(4296);
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
 ;// CONCATENATED MODULE: ./src/core/context.ts
 /**
  * What every lifecycle step shares: the request, the host, the result being built and the run's secrets; and the
@@ -28555,7 +30377,7 @@ function throwIfCancelled(ctx) {
     const reason = ctx.host.cancellation.reason;
     if (reason === undefined)
         return;
-    throw new errors/* ScriptsError */.jW({
+    throw new errors_ScriptsError({
         code: 'CANCELLED',
         message: `Cancelled (${reason}) before the next script started.`,
         hint: 'Run again to finish.',
@@ -28564,9 +30386,6 @@ function throwIfCancelled(ctx) {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/core/dotenv.ts
 /**
  * azd's `.env` codec, byte-compatible with azd 1.2x: the reader follows godotenv 1.5.1's parser (which azd
@@ -28635,6 +30454,9 @@ function parseDotenv(input) {
             while (pos < n && isSpace(src[pos]))
                 pos++;
         }
+        // godotenv refuses a statement that is nothing but `export ` at the end of the file ("zero length string").
+        if (pos >= n)
+            throw new DotenvSyntaxError('"export" with no variable name after it', lineAt(pos - 1));
         const keyStart = pos;
         let key = '';
         let valueStart = keyStart;
@@ -28771,12 +30593,25 @@ function formatDotenv(values) {
     return lines.map((b) => b.toString()).join('\n') + '\n';
 }
 /**
- * Why azd could not read `value` back after writing it (undefined when it can). A value ending in `\` or `"`
- * breaks godotenv's quote scanning; a key outside [A-Za-z_][A-Za-z0-9_]* is not an environment variable name.
+ * godotenv.Marshal alone, without azd's fixup (what `azd env get-values` prints): an Atoi-parsable value is
+ * written as the integer it parses to (`01` → `1`), lines sorted, joined by LF, no trailing LF.
  */
-function unsavableReason(key, value) {
-    if (!isEnvKey(key))
-        return 'its name is not a valid environment variable name ([A-Za-z_][A-Za-z0-9_]*)';
+function dotenv_marshalGodotenv(values) {
+    const lines = [...values].map(([k, v]) => {
+        const n = atoi(v);
+        return Buffer.from(n === undefined ? formatLine(k, v) : `${k}=${n.toString()}`);
+    });
+    lines.sort(Buffer.compare);
+    return lines.map((b) => b.toString()).join('\n');
+}
+/**
+ * Why azd could not read `value` back after writing it (undefined when it can). A value ending in `\` or `"`
+ * breaks godotenv's quote scanning. Any key godotenv reads back (letters, digits, `_`, `.`) is written back as
+ * azd does, even one that cannot be an environment variable name (DESIGN section 7).
+ */
+function dotenv_unsavableReason(key, value) {
+    if (key === '')
+        return 'its name is empty';
     if (!value.isWellFormed())
         return 'its value is not valid Unicode text';
     if (value.endsWith('\\'))
@@ -28790,16 +30625,26 @@ function unsavableReason(key, value) {
     catch {
         // fall through
     }
-    return 'its value would not read back unchanged from .env';
+    return isEnvKey(key) || parsesAsKey(key)
+        ? 'its value would not read back unchanged from .env'
+        : 'its name is not one godotenv reads (letters, digits, "_" and ".")';
+}
+function parsesAsKey(key) {
+    try {
+        return parseDotenv(`${key}=1\n`).has(key);
+    }
+    catch {
+        return false;
+    }
 }
 /** Parses a .env file's text into values, turning a syntax error into a ScriptsError that names file and line. */
-function parseDotenvFile(text, file) {
+function dotenv_parseDotenvFile(text, file) {
     try {
         return parseDotenv(text);
     }
     catch (err) {
         if (err instanceof DotenvSyntaxError) {
-            throw new errors/* ScriptsError */.jW({
+            throw new errors_ScriptsError({
                 code: 'DOTENV_INVALID',
                 message: `${file}:${err.line}: cannot read the azd environment: ${err.message}`,
                 hint: `Fix line ${err.line} of ${file} (azd cannot read it either), then run again. The file was left unchanged.`,
@@ -28871,7 +30716,7 @@ function readTextFileSync(file, options) {
             bytes = bytes.subarray(3);
         if (!(0,external_node_buffer_.isUtf8)(bytes)) {
             const line = lineOfFirstInvalidByte(bytes);
-            throw new errors/* ScriptsError */.jW({
+            throw new errors_ScriptsError({
                 code: options.code ?? 'IO_ERROR',
                 message: `${file}:${line}: the ${options.what} is not valid UTF-8 text.`,
                 hint: `Save ${external_node_path_default().basename(file)} as UTF-8.`,
@@ -28882,14 +30727,14 @@ function readTextFileSync(file, options) {
         return bytes.toString('utf8');
     }
     catch (err) {
-        throw err instanceof errors/* ScriptsError */.jW ? err : ioError(err, file, `read the ${options.what}`);
+        throw err instanceof errors_ScriptsError ? err : ioError(err, file, `read the ${options.what}`);
     }
     finally {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
 }
 function notAFile(file, options) {
-    return new errors/* ScriptsError */.jW({
+    return new errors_ScriptsError({
         code: options.code ?? 'IO_ERROR',
         message: `${file} is not a regular file, so it cannot be the ${options.what}.`,
         hint: 'Replace it with a regular file (not a folder, pipe or device).',
@@ -28897,7 +30742,7 @@ function notAFile(file, options) {
     });
 }
 function tooLarge(file, size, options) {
-    return new errors/* ScriptsError */.jW({
+    return new errors_ScriptsError({
         code: options.code ?? 'FILE_TOO_LARGE',
         message: `${file} is ${formatSize(size)}; a ${options.what} may be at most ${formatSize(options.maxBytes)}.`,
         hint: `Make ${external_node_path_default().basename(file)} smaller; is it the file you meant?`,
@@ -29011,7 +30856,7 @@ function isErrno(err, code) {
     return typeof err === 'object' && err !== null && err.code === code;
 }
 function ioError(err, file, action) {
-    if (err instanceof errors/* ScriptsError */.jW)
+    if (err instanceof errors_ScriptsError)
         return err;
     const code = err?.code;
     const reason = code === 'EACCES' || code === 'EPERM'
@@ -29023,18 +30868,175 @@ function ioError(err, file, action) {
                 : err instanceof Error
                     ? err.message
                     : String(err);
-    return new errors/* ScriptsError */.jW({
+    return new errors_ScriptsError({
         code: 'IO_ERROR',
         message: `Could not ${action} ${file}: ${reason}.`,
         hint: 'Check that the path exists and that this user may write it.',
         file,
     });
 }
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/core/lock/flock-holder.ts
+/**
+ * azd's own lock (DESIGN section 7): `flock(2)` LOCK_EX on `.azure/<env>/.env.lock`. Node has no flock() and a
+ * native addon would not be self-contained across runner OSes, so a small perl child holds the lock for us (perl
+ * and its Fcntl module are on every GitHub Linux and macOS runner and in Debian's essential perl-base).
+ *
+ * One holder lives as long as our process and takes and drops the lock on request over its stdin, so a save costs
+ * a pipe round trip, not a process start. When our process dies, for any reason, the holder reads EOF and exits,
+ * and the kernel drops its lock: a crash of ours can never leave the environment locked. The holder creates the
+ * lock file when missing (mode 0600, as azd's gofrs/flock does) and never deletes or replaces it.
+ */
+
+
+/*
+ * Protocol, one line each way: we send `lock`, `unlock` or `cancel`; it answers `lock` with `waiting` (once, when
+ * another process holds the lock) and then `locked`, `cancelled` or `error <reason>`. It polls with LOCK_NB every
+ * 50 ms (as azd does), reading its stdin in between, so a wait can be cancelled. Stdin is read unbuffered
+ * (sysread) so that select() sees every line.
+ */
+const HOLDER = String.raw `
+use strict; use warnings; use Fcntl qw(:flock O_RDWR O_CREAT);
+$| = 1; $SIG{INT} = 'IGNORE';
+my $path = $ARGV[0]; my $buf = ''; my $held;
+sub next_line {
+  my ($timeout) = @_;
+  while (1) {
+    return $1 if $buf =~ s/^([^\n]*)\n//;
+    if (defined $timeout) {
+      my $rin = ''; vec($rin, fileno(STDIN), 1) = 1;
+      my $n = select(my $rout = $rin, undef, undef, $timeout);
+      return undef if $n <= 0;
+    }
+    my $r = sysread(STDIN, $buf, 4096, length $buf);
+    exit 0 unless $r;
+  }
+}
+while (1) {
+  my $cmd = next_line(undef);
+  if ($cmd eq 'lock') {
+    my $fh;
+    unless (sysopen($fh, $path, O_RDWR | O_CREAT, 0600)) { print "error $!\n"; next; }
+    my ($told, $ok) = (0, 1);
+    until (flock($fh, LOCK_EX | LOCK_NB)) {
+      unless ($!{EWOULDBLOCK} || $!{EAGAIN}) { print "error $!\n"; $ok = 0; last; }
+      unless ($told) { print "waiting\n"; $told = 1; }
+      my $line = next_line(0.05);
+      if (defined $line && $line eq 'cancel') { print "cancelled\n"; $ok = 0; last; }
+    }
+    if ($ok) { $held = $fh; print "locked\n"; } else { close $fh; }
+  } elsif ($cmd eq 'unlock' && $held) {
+    flock($held, LOCK_UN); close $held; undef $held;
+  }
+}
+`;
+/** Where perl is: the system one first (a PATH the user narrowed must not hide it), else whatever PATH finds. */
+function perlExecutable() {
+    for (const candidate of ['/usr/bin/perl', '/bin/perl'])
+        if ((0,external_node_fs_namespaceObject.existsSync)(candidate))
+            return candidate;
+    return 'perl';
+}
+/** The perl child; `request` sends a line, `replies` yields the lines it answers. */
+class FlockHolder {
+    child;
+    buffer = '';
+    queue = [];
+    waiter;
+    ended;
+    hasAnswered = false;
+    constructor(lockFile) {
+        // A process group of its own: a Ctrl-C on the terminal must not end the holder in the middle of a save (it
+        // also ignores SIGINT); it ends when our end of its stdin closes. It pins no folder of the project.
+        this.child = (0,external_node_child_process_namespaceObject.spawn)(perlExecutable(), ['-e', HOLDER, lockFile], {
+            stdio: 'pipe',
+            detached: true,
+            cwd: '/',
+            env: { PATH: process.env.PATH ?? '' },
+        });
+        this.child.stdout.setEncoding('utf8');
+        this.child.stdout.on('data', (chunk) => {
+            this.buffer += chunk;
+            for (let nl = this.buffer.indexOf('\n'); nl !== -1; nl = this.buffer.indexOf('\n')) {
+                this.push(this.buffer.slice(0, nl));
+                this.buffer = this.buffer.slice(nl + 1);
+            }
+        });
+        this.child.stderr.on('data', () => undefined);
+        this.child.stdin.on('error', () => undefined);
+        this.child.on('error', (err) => this.end(err.message));
+        this.child.on('exit', (code, signal) => this.end(`the lock holder exited (${signal ?? `exit code ${code}`})`));
+        this.idle();
+    }
+    /** Why the holder is gone, once it is. */
+    get failure() {
+        return this.ended;
+    }
+    send(command) {
+        if (this.ended === undefined)
+            this.child.stdin.write(`${command}\n`);
+    }
+    /** The next reply; undefined when the holder is gone. Keeps our process alive while waiting for it. */
+    async reply() {
+        if (this.queue.length > 0)
+            return this.queue.shift();
+        if (this.ended !== undefined)
+            return undefined;
+        this.busy();
+        try {
+            return await new Promise((resolve) => (this.waiter = resolve));
+        }
+        finally {
+            this.waiter = undefined;
+            this.idle();
+        }
+    }
+    /** True once the holder has answered: a holder that worked and then died may be started again. */
+    get answered() {
+        return this.hasAnswered;
+    }
+    push(line) {
+        this.hasAnswered = true;
+        if (this.waiter)
+            this.waiter(line);
+        else
+            this.queue.push(line);
+    }
+    end(reason) {
+        if (this.ended !== undefined)
+            return;
+        this.ended = reason;
+        this.waiter?.(undefined);
+    }
+    /** An idle holder must not keep our process alive (it exits when we do). */
+    idle() {
+        this.child.unref();
+        for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr])
+            stream.unref?.();
+    }
+    busy() {
+        this.child.ref();
+        for (const stream of [this.child.stdin, this.child.stdout])
+            stream.ref?.();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/lock/link-lock.ts
+/**
+ * Our own lock file, for where azd's flock cannot be taken (Windows, or no perl): the lock file is made complete
+ * (holding our pid) and then hard-linked into place, so a lock never exists without its holder's pid, even when a
+ * run is killed while taking it. It is never azd's `.env.lock`: it excludes runs of ours from each other only.
+ */
+
+
+
+
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
- * Runs `fn` while holding `lockFile`. The lock file is made complete (holding our pid) and then hard-linked into
- * place, so a lock never exists without its holder's pid, even when a run is killed while taking it. Holders are
- * processes of this machine: a lock whose process is gone (or older than `staleMs`) is taken over. Waits at most
+ * Runs `fn` while holding `lockFile`. Holders are processes of this machine: a lock whose process is gone (or older than `staleMs`) is taken over. Waits at most
  * `timeoutMs`.
  */
 async function withFileLock(lockFile, fn, options) {
@@ -29051,8 +31053,11 @@ async function withFileLock(lockFile, fn, options) {
             await breakLock(lockFile, holder.pid);
             continue;
         }
+        if (attempt === 0)
+            options.waiting?.started(holder.pid);
+        options.waiting?.throwIfCancelled();
         if (Date.now() >= deadline) {
-            throw new errors/* ScriptsError */.jW({
+            throw new errors_ScriptsError({
                 code: 'ENVIRONMENT_LOCKED',
                 message: `${options.what} is locked by another run (process ${holder.pid ?? 'unknown'}, lock file ${lockFile}).`,
                 hint: 'Wait for the other run to finish. If no other run is going on, delete the lock file.',
@@ -29132,6 +31137,174 @@ async function readLockHolder(lockFile) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/lock/env-lock.ts
+/**
+ * The lock around every read-merge-write of an azd environment's `.env` and `config.json` (DESIGN section 7).
+ * On Linux and macOS it is azd's own: flock(2) LOCK_EX on `.azure/<env>/.env.lock`, held by a perl child
+ * (flock-holder.ts), so `azd env set` beside a run and our saves exclude each other. On Windows (azd uses
+ * LockFileEx there, which Node cannot take either) and where perl is missing, it is a lock file of our own beside
+ * it, `.azure/<env>/.azd-scripts.lock`, which excludes runs of ours from each other but not azd. azd's
+ * `.env.lock` is never deleted nor replaced.
+ * A wait is bounded (30 s, as azd's), reported once, and ends at once when the run is cancelled.
+ */
+
+
+
+
+const LOCK_TIMEOUT_MS = 30_000;
+/** Our own lock file older than this is taken over even if its pid is alive (pid reuse). */
+const STALE_MS = 60_000;
+/** One holder per lock file for the whole process: a save costs a pipe round trip, not a process start. */
+const holders = new Map();
+const queues = new Map();
+class EnvLock {
+    what;
+    options;
+    /** azd's lock file: `.azure/<env>/.env.lock`. */
+    azdLockFile;
+    /** Ours, used where azd's cannot be taken. */
+    ownLockFile;
+    fallbackNoted = false;
+    constructor(dir, what, options = {}) {
+        this.what = what;
+        this.options = options;
+        this.azdLockFile = external_node_path_default().join(dir, '.env.lock');
+        this.ownLockFile = external_node_path_default().join(dir, '.azd-scripts.lock');
+    }
+    /** Runs `fn` holding the lock. */
+    run(fn) {
+        // Saves of this process to one environment go one at a time, whichever AzdEnvironment makes them: a holder
+        // holds one lock at a time, and a second flock of ours on the same file would wait for the first forever.
+        const previous = queues.get(this.azdLockFile) ?? Promise.resolve();
+        const next = previous.then(() => this.locked(fn), () => this.locked(fn));
+        queues.set(this.azdLockFile, next.catch(() => undefined));
+        return next;
+    }
+    async locked(fn) {
+        if (process.platform !== 'win32') {
+            const holder = holderFor(this.azdLockFile);
+            if (holder.failure === undefined) {
+                const taken = await this.takeFlock(holder);
+                if (taken) {
+                    try {
+                        return await fn();
+                    }
+                    finally {
+                        holder.send('unlock');
+                    }
+                }
+            }
+            this.noteFallback(holder.failure ?? 'the lock holder did not answer');
+        }
+        return this.takeOwn(fn);
+    }
+    /** True once held; false when the holder is gone (then our own lock is used). Throws on timeout or cancel. */
+    async takeFlock(holder) {
+        const signal = this.options.signal;
+        let waiting = false;
+        let stop;
+        const cancel = (why) => {
+            if (stop !== undefined)
+                return;
+            stop = why;
+            holder.send('cancel');
+        };
+        const onAbort = () => {
+            if (waiting)
+                cancel('cancelled');
+        };
+        let timer;
+        signal?.addEventListener('abort', onAbort);
+        try {
+            holder.send('lock');
+            for (;;) {
+                const line = await holder.reply();
+                if (line === undefined)
+                    return false;
+                if (line === 'locked') {
+                    if (stop === undefined)
+                        return true;
+                    // The lock came free just as we gave up: let it go again.
+                    holder.send('unlock');
+                    throw this.gaveUp(stop);
+                }
+                if (line === 'cancelled')
+                    throw this.gaveUp(stop ?? 'cancelled');
+                if (line.startsWith('error ')) {
+                    throw new errors_ScriptsError({
+                        code: 'IO_ERROR',
+                        message: `Could not lock ${this.azdLockFile}: ${line.slice(6)}.`,
+                        hint: 'Check that this user may create and open files in that folder.',
+                        file: this.azdLockFile,
+                    });
+                }
+                if (line === 'waiting' && !waiting) {
+                    waiting = true;
+                    this.options.notify?.(`Waiting for ${this.azdLockFile}: it is held by another process (azd?); giving up after ${LOCK_TIMEOUT_MS / 1000} s.`);
+                    if (signal?.aborted)
+                        cancel('cancelled');
+                    timer = setTimeout(() => cancel('timeout'), LOCK_TIMEOUT_MS);
+                }
+            }
+        }
+        finally {
+            if (timer)
+                clearTimeout(timer);
+            signal?.removeEventListener('abort', onAbort);
+        }
+    }
+    takeOwn(fn) {
+        const signal = this.options.signal;
+        return withFileLock(this.ownLockFile, fn, {
+            timeoutMs: LOCK_TIMEOUT_MS,
+            staleMs: STALE_MS,
+            what: this.what,
+            waiting: {
+                started: (pid) => this.options.notify?.(`Waiting for ${this.ownLockFile}: another run (process ${pid ?? 'unknown'}) is saving to ${this.what}.`),
+                throwIfCancelled: () => {
+                    if (signal?.aborted)
+                        throw this.gaveUp('cancelled', this.ownLockFile);
+                },
+            },
+        });
+    }
+    gaveUp(why, file = this.azdLockFile) {
+        if (why === 'cancelled') {
+            return new errors_ScriptsError({
+                code: 'CANCELLED',
+                message: `Cancelled (${cancelReason(this.options.signal)}) while waiting for ${file}, held by another process; nothing more was saved to ${this.what}.`,
+                hint: 'Run again to finish.',
+                file,
+            });
+        }
+        return new errors_ScriptsError({
+            code: 'ENVIRONMENT_LOCKED',
+            message: `${this.what} is locked: ${file} was still held by another process (azd, or another run) after ${LOCK_TIMEOUT_MS / 1000} s.`,
+            hint: 'Wait for the other azd command or run to finish, then run again. Do not delete the lock file: azd relies on it.',
+            file,
+        });
+    }
+    noteFallback(reason) {
+        if (this.fallbackNoted)
+            return;
+        this.fallbackNoted = true;
+        this.options.notify?.(`Could not take azd's lock on ${this.azdLockFile} (${reason}; it needs perl); using ${this.ownLockFile} instead, so an azd command changing ${this.what} at the same time is not held off.`);
+    }
+}
+function holderFor(lockFile) {
+    // A holder that never started (no perl) stays in the map: there is no point starting it again for every save.
+    let holder = holders.get(lockFile);
+    if (!holder || (holder.failure !== undefined && holder.answered)) {
+        holder = new FlockHolder(lockFile);
+        holders.set(lockFile, holder);
+    }
+    return holder;
+}
+function cancelReason(signal) {
+    const reason = signal?.reason;
+    return typeof reason === 'string' ? reason : 'SIGINT';
+}
+
 ;// CONCATENATED MODULE: ./src/core/json.ts
 /**
  * JSON as we read it (errors with file, line and column) and as we write it: keys in byte order, like Go's
@@ -29162,7 +31335,7 @@ function parseJson(text, file, what) {
         // (which may be a secret): find the position and the reason ourselves.
         const { offset, reason } = jsonSyntaxError(text);
         const { line, column } = lineAndColumn(text, offset);
-        throw new errors/* ScriptsError */.jW({
+        throw new errors_ScriptsError({
             code: CODES[what] ?? 'CONFIG_INVALID',
             message: `${file}:${line}:${column}: the ${what} is not valid JSON: ${reason}.`,
             hint: `Fix the JSON at line ${line}, column ${column} of ${external_node_path_default().basename(file)}.`,
@@ -29318,19 +31491,19 @@ function sortedEntries(value) {
  * JSON as Go's json.MarshalIndent(map[string]any, "", "  ") writes it (azd's config.json): object keys in byte
  * order, two-space indent, `<`, `>`, `&`, U+2028 and U+2029 escaped, no trailing newline.
  */
-function marshalIndentGo(value, indent = '') {
+function json_marshalIndentGo(value, indent = '') {
     if (Array.isArray(value)) {
         if (value.length === 0)
             return '[]';
         const inner = indent + '  ';
-        return `[\n${value.map((v) => inner + marshalIndentGo(v, inner)).join(',\n')}\n${indent}]`;
+        return `[\n${value.map((v) => inner + json_marshalIndentGo(v, inner)).join(',\n')}\n${indent}]`;
     }
     if (typeof value === 'object' && value !== null) {
         const entries = sortedEntries(value);
         if (entries.length === 0)
             return '{}';
         const inner = indent + '  ';
-        const body = entries.map(([k, v]) => `${inner}${goString(k)}: ${marshalIndentGo(v, inner)}`).join(',\n');
+        const body = entries.map(([k, v]) => `${inner}${goString(k)}: ${json_marshalIndentGo(v, inner)}`).join(',\n');
         return `{\n${body}\n${indent}}`;
     }
     if (typeof value === 'string')
@@ -29361,6 +31534,56 @@ function findKeyOffset(text, keys) {
 function escapeRegExp(s) {
     return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+/**
+ * The first key that appears twice in the same object of `text` (valid JSON), or undefined. JSON.parse keeps the
+ * last silently; for outputs and parameters that can turn a secret into a plain value, so we refuse it.
+ * Iterative, so deep nesting cannot overflow the stack; keys are compared decoded (`"a"` equals `"\u0061"`).
+ */
+function findDuplicateKey(text) {
+    const pathOf = (frame) => {
+        const parts = [];
+        for (let f = frame; f?.parent; f = f.parent)
+            parts.push(f.under);
+        return parts.reverse();
+    };
+    let top;
+    let pendingKey = '';
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '"') {
+            const start = i;
+            for (i++; i < text.length && text[i] !== '"'; i++)
+                if (text[i] === '\\')
+                    i++;
+            if (top?.object && top.expectKey) {
+                const key = JSON.parse(text.slice(start, i + 1));
+                if (top.keys.has(key))
+                    return { path: pathOf(top), key, offset: start, ...lineAndColumn(text, start) };
+                top.keys.add(key);
+                top.expectKey = false;
+                pendingKey = key;
+            }
+            continue;
+        }
+        if (c === '{' || c === '[') {
+            const under = top ? (top.object ? pendingKey : '[]') : '';
+            top = { object: c === '{', keys: new Set(), under, expectKey: c === '{', ...(top ? { parent: top } : {}) };
+        }
+        else if (c === '}' || c === ']') {
+            top = top?.parent;
+        }
+        else if (c === ',' && top?.object) {
+            top.expectKey = true;
+        }
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/options.ts
+/** For callers with no host at hand (unit tests, tools): names the Request field itself. */
+const REQUEST_FIELD_NAMES = {
+    option: (field, value) => (value === undefined ? `the ${field} option` : `${field} = ${value}`),
+};
 
 ;// CONCATENATED MODULE: ./src/core/environment.ts
 /**
@@ -29375,17 +31598,20 @@ function escapeRegExp(s) {
 
 
 
+
+
 const ENV_NAME = /^[a-zA-Z0-9\-()_.]{1,64}$/;
 const GITIGNORE = '# .azure is not intended to be committed\n*';
 /** Keys azd's EnsureEnv copies from the OS environment into a new environment. */
 const SEEDED_KEYS = ['AZURE_LOCATION', 'AZURE_SUBSCRIPTION_ID'];
-const LOCK = { timeoutMs: 30_000, staleMs: 60_000 };
+/** A `.env` we create is private to its user, as azd's temp-file-and-rename leaves it (os.CreateTemp: 0600). */
+const NEW_DOTENV_MODE = 0o600;
 /** The environment name: explicit, else AZURE_ENV_NAME, else `.azure/config.json` defaultEnvironment. */
-async function selectEnvironmentName(root, explicit, osEnv) {
+async function environment_selectEnvironmentName(root, explicit, osEnv, names = REQUEST_FIELD_NAMES) {
     const fromInput = explicit?.trim();
     const fromOs = osEnv.AZURE_ENV_NAME?.trim();
     let name = fromInput || fromOs;
-    let source = fromInput ? 'the environment input' : 'AZURE_ENV_NAME';
+    let source = fromInput ? names.option('environment') : 'AZURE_ENV_NAME';
     if (!name) {
         const file = external_node_path_default().join(root, '.azure', 'config.json');
         const text = await readTextFile(file, { what: 'azd configuration', maxBytes: MiB, code: 'CONFIG_INVALID' });
@@ -29401,14 +31627,14 @@ async function selectEnvironmentName(root, explicit, osEnv) {
         }
     }
     if (!name) {
-        throw new errors/* ScriptsError */.jW({
+        throw new errors_ScriptsError({
             code: 'ENVIRONMENT_NOT_SELECTED',
             message: 'No azd environment selected: no environment was given, AZURE_ENV_NAME is not set, and .azure/config.json names no default.',
-            hint: 'Pass an environment name (-e NAME, the `environment` input, `environmentName` in Azure Pipelines) or set AZURE_ENV_NAME.',
+            hint: `Name one with ${names.option('environment', 'NAME')}, or set AZURE_ENV_NAME.`,
         });
     }
     if (!ENV_NAME.test(name) || name === '.' || name === '..') {
-        throw new errors/* ScriptsError */.jW({
+        throw new errors_ScriptsError({
             code: 'ENVIRONMENT_NAME_INVALID',
             message: `The environment name "${name}" (from ${source}) is not valid: use 1 to 64 letters, digits, '-', '(', ')', '_' or '.' (and not just "." or "..").`,
             hint: 'Choose a name such as "dev" or "staging-eastus".',
@@ -29416,7 +31642,7 @@ async function selectEnvironmentName(root, explicit, osEnv) {
     }
     return name;
 }
-class AzdEnvironment {
+class environment_AzdEnvironment {
     root;
     name;
     persist;
@@ -29431,27 +31657,29 @@ class AzdEnvironment {
     pendingRemoved = new Set();
     /** The last text read or written, and its values. */
     parsed;
-    constructor(root, name, persist) {
+    lock;
+    constructor(root, name, persist, lock = {}) {
         this.root = root;
         this.name = name;
         this.persist = persist;
         this.dir = external_node_path_default().join(root, '.azure', name);
         this.dotenvFile = external_node_path_default().join(this.dir, '.env');
         this.configFile = external_node_path_default().join(this.dir, 'config.json');
+        this.lock = new EnvLock(this.dir, `the azd environment "${name}"`, lock);
     }
     /** True when `.azure/<name>` exists. */
     get exists() {
         return this.onDisk;
     }
     static async open(root, name, options) {
-        const env = new AzdEnvironment(root, name, options.persist);
+        const env = new environment_AzdEnvironment(root, name, options.persist, options.lock);
         env.onDisk = await isDirectory(env.dir);
         if (env.onDisk) {
             await env.reload();
             return env;
         }
         if (!options.create) {
-            throw new errors/* ScriptsError */.jW({
+            throw new errors_ScriptsError({
                 code: 'ENVIRONMENT_NOT_FOUND',
                 message: `The azd environment "${name}" does not exist (${env.dir} not found).`,
                 hint: `Run provision for "${name}" first, or choose an existing environment.`,
@@ -29476,13 +31704,15 @@ class AzdEnvironment {
         if (!(await exists(gitignore)))
             await writeFileAtomic(gitignore, GITIGNORE);
         await writeFileAtomic(external_node_path_default().join(azure, 'config.json'), JSON.stringify({ version: 1, defaultEnvironment: this.name }));
-        await writeFileAtomic(this.configFile, '{}');
         await this.withLock(async () => {
+            // Under the lock, as azd writes it, and only when missing: a run racing us may have recorded outputs in it.
+            if (!(await exists(this.configFile)))
+                await writeFileAtomic(this.configFile, '{}');
             const current = await this.read();
             for (const [k, v] of initial)
                 if (!current.has(k))
                     current.set(k, v);
-            await writeFileAtomic(this.dotenvFile, formatDotenv(current));
+            await writeFileAtomic(this.dotenvFile, formatDotenv(current), { mode: NEW_DOTENV_MODE });
             this.values = current;
         });
         this.onDisk = true;
@@ -29514,7 +31744,7 @@ class AzdEnvironment {
         if (text === undefined)
             return new Map();
         if (text !== this.parsed?.text)
-            this.parsed = { text, values: parseDotenvFile(text, this.dotenvFile) };
+            this.parsed = { text, values: dotenv_parseDotenvFile(text, this.dotenvFile) };
         return new Map(this.parsed.values);
     }
     remember(text, values) {
@@ -29528,7 +31758,7 @@ class AzdEnvironment {
         const skipped = [];
         const set = new Map();
         for (const [key, value] of changes.set ?? []) {
-            const reason = unsavableReason(key, value);
+            const reason = dotenv_unsavableReason(key, value);
             if (reason)
                 skipped.push({ key, reason });
             else
@@ -29557,27 +31787,43 @@ class AzdEnvironment {
                 current.delete(key);
             for (const [k, v] of set)
                 current.set(k, v);
-            for (const [key, value] of current) {
-                const reason = set.has(key) ? undefined : unsavableReason(key, value);
-                if (reason && key !== '') {
-                    const line = await this.lineOf(key);
-                    const at = line === undefined ? this.dotenvFile : `${this.dotenvFile}:${line}`;
-                    throw new errors/* ScriptsError */.jW({
-                        code: 'DOTENV_UNSAVABLE',
-                        message: `${at}: the existing value of ${key} cannot be written back: ${reason}.`,
-                        hint: `Change or remove ${key} in ${this.dotenvFile} (azd would corrupt the file saving it too). The file was left unchanged.`,
-                        file: this.dotenvFile,
-                        ...(line === undefined ? {} : { line }),
-                    });
-                }
-            }
+            const [unsavable] = await this.unsavable(current, set);
+            if (unsavable)
+                throw unsavable;
             const text = formatDotenv(current);
-            await writeFileAtomic(this.dotenvFile, text);
+            await writeFileAtomic(this.dotenvFile, text, { mode: NEW_DOTENV_MODE });
             this.remember(text, current);
             this.values = current;
         });
         this.onDisk = true;
         return skipped;
+    }
+    /**
+     * Values now in `.env` that could not be written back (DOTENV_UNSAVABLE, naming file:line): Initialize reports
+     * them before any script runs, and a save refuses to rewrite the file while one is there.
+     */
+    async unsavableValues() {
+        if (!this.onDisk)
+            return [];
+        return this.unsavable(await this.read(), new Map());
+    }
+    async unsavable(values, except) {
+        const errors = [];
+        for (const [key, value] of values) {
+            const reason = except.has(key) || key === '' ? undefined : dotenv_unsavableReason(key, value);
+            if (!reason)
+                continue;
+            const line = await this.lineOf(key);
+            const at = line === undefined ? this.dotenvFile : `${this.dotenvFile}:${line}`;
+            errors.push(new errors_ScriptsError({
+                code: 'DOTENV_UNSAVABLE',
+                message: `${at}: the existing value of ${key} cannot be written back: ${reason}.`,
+                hint: `Change or remove ${key} in ${this.dotenvFile} (azd would corrupt the file saving it too). The file was left unchanged.`,
+                file: this.dotenvFile,
+                ...(line === undefined ? {} : { line }),
+            }));
+        }
+        return errors;
     }
     /** The 1-based line where `key` is last assigned in `.env`, for messages. */
     async lineOf(key) {
@@ -29603,7 +31849,7 @@ class AzdEnvironment {
             return {};
         const data = parseJson(text, this.configFile, 'environment configuration');
         if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-            throw new errors/* ScriptsError */.jW({
+            throw new errors_ScriptsError({
                 code: 'CONFIG_INVALID',
                 message: `${this.configFile}: the environment configuration must be a JSON object.`,
                 hint: `Fix ${this.configFile} (azd reads it too), or replace it with {}.`,
@@ -29637,11 +31883,25 @@ class AzdEnvironment {
                 keys.delete(key);
             scripts.outputs = [...keys].sort();
             config.scripts = scripts;
-            await writeFileAtomic(this.configFile, marshalIndentGo(config));
+            await writeFileAtomic(this.configFile, json_marshalIndentGo(config));
+        });
+    }
+    /**
+     * Changes config.json under the lock, on top of what it holds now, keeping every key `change` leaves alone
+     * (records.ts keeps provision's records there). `change` returns false when it changed nothing.
+     */
+    async updateConfig(change) {
+        if (!this.persist)
+            return;
+        await external_node_fs_namespaceObject.promises.mkdir(this.dir, { recursive: true });
+        await this.withLock(async () => {
+            const config = await this.readConfig();
+            if (change(config))
+                await writeFileAtomic(this.configFile, json_marshalIndentGo(config));
         });
     }
     withLock(fn) {
-        return withFileLock(external_node_path_default().join(this.dir, '.env.lock'), fn, { ...LOCK, what: `The azd environment "${this.name}"` });
+        return this.lock.run(fn);
     }
 }
 async function isDirectory(dir) {
@@ -29664,10 +31924,7209 @@ async function exists(file) {
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
-var schemas = __nccwpck_require__(8395);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var api = __nccwpck_require__(3305);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+
+// functions
+function assertEqual(val) {
+    return val;
+}
+function assertNotEqual(val) {
+    return val;
+}
+function toZod() {
+    return (schema) => schema;
+}
+function assertIs(_arg) { }
+function assertNever(_x) {
+    throw new Error("Unexpected value in exhaustive check");
+}
+function assert(_) { }
+function getEnumValues(entries) {
+    const numericValues = Object.values(entries).filter((v) => typeof v === "number");
+    const values = Object.entries(entries)
+        .filter(([k, _]) => numericValues.indexOf(+k) === -1)
+        .map(([_, v]) => v);
+    return values;
+}
+function joinValues(array, separator = "|") {
+    return array.map((val) => stringifyPrimitive(val)).join(separator);
+}
+function jsonStringifyReplacer(_, value) {
+    if (typeof value === "bigint")
+        return value.toString();
+    return value;
+}
+// the accessor lives on a shared prototype: an own accessor makes every box a dictionary-mode object (~360 B and a slow load per read against ~100 B and an inlined getter here)
+class Cached {
+    constructor(getter) {
+        this._getter = getter;
+        this._value = undefined;
+    }
+    get value() {
+        const getter = this._getter;
+        if (getter !== undefined) {
+            this._value = getter();
+            this._getter = undefined;
+        }
+        return this._value;
+    }
+}
+function cached(getter) {
+    return new Cached(getter);
+}
+function nullish(input) {
+    return input === null || input === undefined;
+}
+function cleanRegex(source) {
+    const start = source.startsWith("^") ? 1 : 0;
+    const end = source.endsWith("$") ? source.length - 1 : source.length;
+    return source.slice(start, end);
+}
+function floatSafeRemainder(val, step) {
+    const ratio = val / step;
+    const roundedRatio = Math.round(ratio);
+    // `val` and `step` each round to a double before the division rounds again, so a true decimal multiple's quotient can sit up to 1.5 of these scaled epsilons from the integer. A 1x tolerance therefore rejected 2.03 as a multiple of 0.07; 4x covers the worst case with margin.
+    const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio), 1);
+    if (Math.abs(ratio - roundedRatio) < tolerance)
+        return 0;
+    return ratio - roundedRatio;
+}
+const EVALUATING = /* @__PURE__*/ (/* unused pure expression or super */ null && (Symbol("evaluating")));
+function defineLazy(object, key, getter) {
+    let value = undefined;
+    Object.defineProperty(object, key, {
+        get() {
+            if (value === EVALUATING) {
+                // Circular reference detected, return undefined to break the cycle
+                return undefined;
+            }
+            if (value === undefined) {
+                value = EVALUATING;
+                value = getter();
+            }
+            return value;
+        },
+        set(v) {
+            Object.defineProperty(object, key, {
+                value: v,
+                // configurable: true,
+            });
+            // object[key] = v;
+        },
+        configurable: true,
+    });
+}
+function objectClone(obj) {
+    return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
+}
+function assignProp(target, prop, value) {
+    Object.defineProperty(target, prop, {
+        value,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+    });
+}
+/**
+ * Whichever object a def's `shape` currently answers from: the one the caller passed until the first read, the frozen copy after it.
+ *
+ * Its keys and descriptors read without invoking anything, which is what lets a discriminated union check its discriminator, and the cycle walk read a shape, without resolving a getter that references the schema being constructed. A def that answers `shape` from an accessor of its own has none.
+ */
+function rawShape(def) {
+    const desc = Object.getOwnPropertyDescriptor(def, "shape");
+    return desc?.get ? desc.get.raw : desc?.value;
+}
+// where a builder reads its source's keys and descriptors, resolving only a shape a def answers for itself. A shape resolves by object spread, so only its enumerable keys are ever part of it.
+function sourceShape(schema) {
+    return rawShape(schema._zod.def) ?? schema._zod.def.shape;
+}
+// a key whose value is not settled yet, self-caching so every read after the first gets the same one
+function deferProp(target, key, getter) {
+    Object.defineProperty(target, key, {
+        get() {
+            const value = getter();
+            assignProp(this, key, value);
+            return value;
+        },
+        enumerable: true,
+        configurable: true,
+    });
+}
+// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key — an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
+function putProp(target, key, value) {
+    if (key in target)
+        assignProp(target, key, value);
+    else
+        target[key] = value;
+}
+/**
+ * Copies `keys` of `source`'s shape onto `target`, each value passed through `wrap`.
+ *
+ * A key the source has resolved is copied through now, so the derived shape states it outright and nothing has to resolve it to learn what it holds. A key the source still defers stays deferred, and reads back through the source's own `shape`, so it resolves once and both shapes get that one schema.
+ */
+function mirrorShape(target, source, keys, wrap) {
+    const raw = sourceShape(source);
+    for (const key of keys) {
+        const desc = Object.getOwnPropertyDescriptor(raw, key);
+        if (!desc.enumerable)
+            continue;
+        if (desc.get) {
+            deferProp(target, key, () => {
+                const value = source._zod.def.shape[key];
+                return wrap ? wrap(value, key) : value;
+            });
+        }
+        else
+            putProp(target, key, wrap ? wrap(desc.value, key) : desc.value);
+    }
+}
+// same, for a plain shape a caller passed rather than a schema's
+function mirrorProps(target, source) {
+    for (const key of Reflect.ownKeys(source)) {
+        const desc = Object.getOwnPropertyDescriptor(source, key);
+        if (!desc.enumerable)
+            continue;
+        if (desc.get)
+            deferProp(target, key, () => source[key]);
+        else
+            putProp(target, key, desc.value);
+    }
+}
+function mergeDefs(...defs) {
+    const mergedDescriptors = {};
+    for (const def of defs) {
+        const descriptors = Object.getOwnPropertyDescriptors(def);
+        Object.assign(mergedDescriptors, descriptors);
+    }
+    return Object.defineProperties({}, mergedDescriptors);
+}
+function cloneDef(schema) {
+    return mergeDefs(schema._zod.def);
+}
+function getElementAtPath(obj, path) {
+    if (!path)
+        return obj;
+    return path.reduce((acc, key) => acc?.[key], obj);
+}
+function promiseAllObject(promisesObj) {
+    const keys = Object.keys(promisesObj);
+    const promises = keys.map((key) => promisesObj[key]);
+    return Promise.all(promises).then((results) => {
+        const resolvedObj = {};
+        for (let i = 0; i < keys.length; i++) {
+            resolvedObj[keys[i]] = results[i];
+        }
+        return resolvedObj;
+    });
+}
+function randomString(length = 10) {
+    const chars = "abcdefghijklmnopqrstuvwxyz";
+    let str = "";
+    for (let i = 0; i < length; i++) {
+        str += chars[Math.floor(Math.random() * chars.length)];
+    }
+    return str;
+}
+function esc(str) {
+    return JSON.stringify(str);
+}
+function slugify(input) {
+    return input
+        .toLowerCase()
+        .trim()
+        .replace(/[^\w\s-]/g, "")
+        .replace(/[\s_-]+/g, "-")
+        .replace(/^-+|-+$/g, "");
+}
+const captureStackTrace = ("captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => { });
+function util_isObject(data) {
+    return typeof data === "object" && data !== null && !Array.isArray(data);
+}
+const allowsEval = /* @__PURE__*/ (/* unused pure expression or super */ null && (cached(() => {
+    // Skip the probe under `jitless`: strict CSPs report the caught `new Function` as a `securitypolicyviolation` even though the throw is swallowed.
+    if (globalConfig.jitless) {
+        return false;
+    }
+    // @ts-ignore
+    if (typeof navigator !== "undefined" && navigator?.userAgent?.includes("Cloudflare")) {
+        return false;
+    }
+    try {
+        const F = Function;
+        new F("");
+        return true;
+    }
+    catch (_) {
+        return false;
+    }
+})));
+function isPlainObject(o) {
+    if (util_isObject(o) === false)
+        return false;
+    // modified constructor
+    const ctor = o.constructor;
+    if (ctor === undefined)
+        return true;
+    if (typeof ctor !== "function")
+        return true;
+    // modified prototype
+    const prot = ctor.prototype;
+    if (util_isObject(prot) === false)
+        return false;
+    // ctor doesn't have static `isPrototypeOf`
+    if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
+        return false;
+    }
+    return true;
+}
+function shallowClone(o) {
+    if (isPlainObject(o))
+        return { ...o };
+    if (Array.isArray(o))
+        return [...o];
+    if (o instanceof Map)
+        return new Map(o);
+    if (o instanceof Set)
+        return new Set(o);
+    return o;
+}
+function numKeys(data) {
+    let keyCount = 0;
+    for (const key in data) {
+        if (Object.prototype.hasOwnProperty.call(data, key)) {
+            keyCount++;
+        }
+    }
+    return keyCount;
+}
+const getParsedType = (data) => {
+    const t = typeof data;
+    switch (t) {
+        case "undefined":
+            return "undefined";
+        case "string":
+            return "string";
+        case "number":
+            return Number.isNaN(data) ? "nan" : "number";
+        case "boolean":
+            return "boolean";
+        case "function":
+            return "function";
+        case "bigint":
+            return "bigint";
+        case "symbol":
+            return "symbol";
+        case "object":
+            if (Array.isArray(data)) {
+                return "array";
+            }
+            if (data === null) {
+                return "null";
+            }
+            if (data.then && typeof data.then === "function" && data.catch && typeof data.catch === "function") {
+                return "promise";
+            }
+            if (typeof Map !== "undefined" && data instanceof Map) {
+                return "map";
+            }
+            if (typeof Set !== "undefined" && data instanceof Set) {
+                return "set";
+            }
+            if (typeof Date !== "undefined" && data instanceof Date) {
+                return "date";
+            }
+            // @ts-ignore
+            if (typeof File !== "undefined" && data instanceof File) {
+                return "file";
+            }
+            return "object";
+        default:
+            throw new Error(`Unknown data type: ${t}`);
+    }
+};
+const propertyKeyTypes = /* @__PURE__*/ new Set(["string", "number", "symbol"]);
+const primitiveTypes = /* @__PURE__*/ new Set([
+    "string",
+    "number",
+    "bigint",
+    "boolean",
+    "symbol",
+    "undefined",
+]);
+function escapeRegex(str) {
+    return str.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+// zod-specific utils
+function clone(inst, def, params) {
+    const cl = new inst._zod.constr(def ?? inst._zod.def);
+    if (!def || params?.parent)
+        cl._zod.parent = inst;
+    return cl;
+}
+function normalizeParams(_params) {
+    const params = _params;
+    if (!params)
+        return {};
+    if (typeof params === "string")
+        return { error: () => params };
+    if (params?.message !== undefined) {
+        if (params?.error !== undefined)
+            throw new Error("Cannot specify both `message` and `error` params");
+        params.error = params.message;
+    }
+    delete params.message;
+    if (typeof params.error === "string")
+        return { ...params, error: () => params.error };
+    return params;
+}
+function createTransparentProxy(getter) {
+    let target;
+    return new Proxy({}, {
+        get(_, prop, receiver) {
+            target ?? (target = getter());
+            return Reflect.get(target, prop, receiver);
+        },
+        set(_, prop, value, receiver) {
+            target ?? (target = getter());
+            return Reflect.set(target, prop, value, receiver);
+        },
+        has(_, prop) {
+            target ?? (target = getter());
+            return Reflect.has(target, prop);
+        },
+        deleteProperty(_, prop) {
+            target ?? (target = getter());
+            return Reflect.deleteProperty(target, prop);
+        },
+        ownKeys(_) {
+            target ?? (target = getter());
+            return Reflect.ownKeys(target);
+        },
+        getOwnPropertyDescriptor(_, prop) {
+            target ?? (target = getter());
+            return Reflect.getOwnPropertyDescriptor(target, prop);
+        },
+        defineProperty(_, prop, descriptor) {
+            target ?? (target = getter());
+            return Reflect.defineProperty(target, prop, descriptor);
+        },
+    });
+}
+function stringifyPrimitive(value) {
+    if (typeof value === "bigint")
+        return value.toString() + "n";
+    if (typeof value === "string")
+        return `"${value}"`;
+    return `${value}`;
+}
+function optionalKeys(shape) {
+    return Object.keys(shape).filter((k) => {
+        return shape[k]._zod.optin !== undefined && shape[k]._zod.optout === "optional";
+    });
+}
+// Wrapped in a `@__PURE__` IIFE: esbuild never tree-shakes a top-level initializer that contains a member access on `Number`, so the bare object literal survived into every bundle.
+const NUMBER_FORMAT_RANGES = /*@__PURE__*/ (() => ({
+    safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+    int32: [-2147483648, 2147483647],
+    uint32: [0, 4294967295],
+    float32: [-3.4028234663852886e38, 3.4028234663852886e38],
+    float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
+}))();
+const BIGINT_FORMAT_RANGES = {
+    int64: [/* @__PURE__*/ BigInt("-9223372036854775808"), /* @__PURE__*/ BigInt("9223372036854775807")],
+    uint64: [/* @__PURE__*/ BigInt(0), /* @__PURE__*/ BigInt("18446744073709551615")],
+};
+function pick(schema, mask) {
+    const currDef = schema._zod.def;
+    const checks = currDef.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        throw new Error(".pick() cannot be used on object schemas containing refinements");
+    }
+    const newShape = {};
+    mirrorShape(newShape, schema, maskedKeys(schema, mask));
+    return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
+}
+// the mask keys that select something, checked against the source's shape without resolving it
+function maskedKeys(schema, mask) {
+    const raw = sourceShape(schema);
+    const keys = [];
+    // `for...in` skips symbols, so a symbol in the mask would select nothing
+    for (const key of Reflect.ownKeys(mask)) {
+        if (!Object.getOwnPropertyDescriptor(raw, key)?.enumerable) {
+            throw new Error(`Unrecognized key: "${String(key)}"`);
+        }
+        if (mask[key])
+            keys.push(key);
+    }
+    return keys;
+}
+function omit(schema, mask) {
+    const currDef = schema._zod.def;
+    const checks = currDef.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        throw new Error(".omit() cannot be used on object schemas containing refinements");
+    }
+    const omitted = new Set(maskedKeys(schema, mask));
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key) => !omitted.has(key)));
+    return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
+}
+function extend(schema, shape) {
+    if (!isPlainObject(shape)) {
+        throw new Error("Invalid input to extend: expected a plain object");
+    }
+    const checks = schema._zod.def.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        // Only throw if new shape overlaps with existing shape. Use getOwnPropertyDescriptor to check key existence without accessing values
+        const existingShape = sourceShape(schema);
+        for (const key of Reflect.ownKeys(shape)) {
+            if (Object.getOwnPropertyDescriptor(existingShape, key) !== undefined) {
+                throw new Error("Cannot overwrite keys on object schemas containing refinements. Use `.safeExtend()` instead.");
+            }
+        }
+    }
+    return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
+}
+// the source's keys, then the caller's overlaid on top
+function extended(schema, shape) {
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)));
+    mirrorProps(newShape, shape);
+    return newShape;
+}
+function safeExtend(schema, shape) {
+    if (!isPlainObject(shape)) {
+        throw new Error("Invalid input to safeExtend: expected a plain object");
+    }
+    return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
+}
+function merge(a, b) {
+    if (!b?._zod?.def) {
+        throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
+    }
+    if (a._zod.def.checks?.length) {
+        throw new Error(".merge() cannot be used on object schemas containing refinements. Use .safeExtend() instead.");
+    }
+    const newShape = {};
+    mirrorShape(newShape, a, Reflect.ownKeys(sourceShape(a)));
+    mirrorShape(newShape, b, Reflect.ownKeys(sourceShape(b)));
+    const def = mergeDefs(a._zod.def, {
+        shape: newShape,
+        get catchall() {
+            return b._zod.def.catchall;
+        },
+        checks: b._zod.def.checks ?? [],
+    });
+    return clone(a, def);
+}
+function partial(Class, schema, mask, name = "partial") {
+    const currDef = schema._zod.def;
+    const checks = currDef.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        throw new Error(`.${name}() cannot be used on object schemas containing refinements`);
+    }
+    const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class &&
+        ((value, key) => (selected && !selected.has(key) ? value : new Class({ type: "optional", innerType: value }))));
+    return clone(schema, mergeDefs(schema._zod.def, { shape: newShape, checks: [] }));
+}
+function required(Class, schema, mask) {
+    const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value, key) => 
+    // overwrite with non-optional
+    selected && !selected.has(key) ? value : new Class({ type: "nonoptional", innerType: value }));
+    return clone(schema, mergeDefs(schema._zod.def, { shape: newShape }));
+}
+// invalid_type | too_big | too_small | invalid_format | not_multiple_of | unrecognized_keys | invalid_union | invalid_key | invalid_element | invalid_value | custom
+function aborted(x, startIndex = 0) {
+    if (x.aborted === true)
+        return true;
+    for (let i = startIndex; i < x.issues.length; i++) {
+        if (x.issues[i]?.continue !== true) {
+            return true;
+        }
+    }
+    return false;
+}
+// Checks for explicit abort (continue === false), as opposed to implicit abort (continue === undefined). Used to respect `abort: true` in .refine() even for checks that have a `when` function.
+function explicitlyAborted(x, startIndex = 0) {
+    if (x.aborted === true)
+        return true;
+    for (let i = startIndex; i < x.issues.length; i++) {
+        if (x.issues[i]?.continue === false) {
+            return true;
+        }
+    }
+    return false;
+}
+function prefixIssues(path, issues) {
+    return issues.map((iss) => {
+        var _a;
+        (_a = iss).path ?? (_a.path = []);
+        iss.path.unshift(path);
+        return iss;
+    });
+}
+function unwrapMessage(message) {
+    return typeof message === "string" ? message : message?.message;
+}
+/* A check holds no link back to the schema it is attached to — the same check instance is shared by every clone of that schema — so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
+/** The leading size checks of `defChecks` that set an upper bound, each paired with it. */
+function sizeCaps(defChecks) {
+    const caps = [];
+    for (const ch of defChecks ?? []) {
+        const d = ch._zod.def;
+        // a later check may rewrite the value
+        if (!/_(length|size)$|_equals$/.test(d.check))
+            break;
+        const max = d.maximum ?? d.length ?? d.size;
+        if (max >= 0)
+            caps.push([max, ch]);
+    }
+    return caps;
+}
+function attachSchema(issues, start, inst) {
+    var _a;
+    for (let i = start; i < issues.length; i++) {
+        (_a = issues[i]).schema ?? (_a.schema = inst);
+    }
+}
+function finalizeIssue(iss, ctx, config) {
+    var _a;
+    // A schema that raised an issue itself owns it outright, and outranks any stamp an enclosing check left in `attachSchema`. String formats and z.custom() are schema and check at once, so when they act as a check they defer to that stamp instead.
+    const traits = iss.inst?._zod?.traits;
+    if (traits?.has("$ZodType")) {
+        if (traits.has("$ZodCheck"))
+            (_a = iss).schema ?? (_a.schema = iss.inst);
+        else
+            iss.schema = iss.inst;
+    }
+    // Decreasing specificity, first map to return a message wins. `inst` is whatever raised the issue, so a check's own map outranks the owning schema's.
+    const schemaError = iss.schema !== iss.inst ? iss.schema?._zod.def?.error : undefined;
+    const message = iss.message
+        ? iss.message
+        : (unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ??
+            unwrapMessage(schemaError?.(iss)) ??
+            unwrapMessage(ctx?.error?.(iss)) ??
+            unwrapMessage(config.customError?.(iss)) ??
+            unwrapMessage(config.localeError?.(iss)) ??
+            "Invalid input");
+    // an explicit own-key copy beats object rest with excluded keys, which v8 routes through a generic runtime call; Object.keys rather than for-in so an issue pushed with a prototype does not leak inherited keys, and an own __proto__ key is dropped rather than assigned through the setter
+    const full = {};
+    for (const k of Object.keys(iss)) {
+        if (k === "inst" || k === "schema" || k === "continue" || k === "input" || k === "__proto__")
+            continue;
+        full[k] = iss[k];
+    }
+    full.path ?? (full.path = []);
+    full.message = message;
+    if (ctx?.reportInput) {
+        full.input = iss.input;
+    }
+    return full;
+}
+function getSizableOrigin(input) {
+    if (input instanceof Set)
+        return "set";
+    if (input instanceof Map)
+        return "map";
+    // @ts-ignore
+    if (input instanceof File)
+        return "file";
+    return "unknown";
+}
+const highSurrogate = /[\uD800-\uDBFF]/;
+// Code points in `str`: a surrogate pair counts once, a lone surrogate as itself. Hand-rolled because the string iterator allocates and runs ~250x slower on this path; the regex probe exits ~50x quicker for a string with no astral characters.
+function codePointLength(str) {
+    const units = str.length;
+    if (!highSurrogate.test(str))
+        return units;
+    let count = units;
+    for (let i = 0; i < units - 1; i++) {
+        if ((str.charCodeAt(i) & 0xfc00) === 0xd800 && (str.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+            count--;
+            i++;
+        }
+    }
+    return count;
+}
+function getLengthableOrigin(input) {
+    if (Array.isArray(input))
+        return "array";
+    if (typeof input === "string")
+        return "string";
+    return "unknown";
+}
+function parsedType(data) {
+    const t = typeof data;
+    switch (t) {
+        case "number": {
+            return Number.isNaN(data) ? "nan" : "number";
+        }
+        case "object": {
+            if (data === null) {
+                return "null";
+            }
+            if (Array.isArray(data)) {
+                return "array";
+            }
+            const obj = data;
+            if (obj && Object.getPrototypeOf(obj) !== Object.prototype && "constructor" in obj && obj.constructor) {
+                return obj.constructor.name;
+            }
+        }
+    }
+    return t;
+}
+function util_issue(...args) {
+    const [iss, input, inst] = args;
+    if (typeof iss === "string") {
+        return {
+            message: iss,
+            code: "custom",
+            input,
+            inst,
+        };
+    }
+    return { ...iss };
+}
+function cleanEnum(obj) {
+    return Object.entries(obj)
+        .filter(([k, _]) => {
+        // return true if NaN, meaning it's not a number, thus a string key
+        return Number.isNaN(Number.parseInt(k, 10));
+    })
+        .map((el) => el[1]);
+}
+// Codec utility functions
+function base64ToUint8Array(base64) {
+    const binaryString = atob(base64);
+    const bytes = new Uint8Array(binaryString.length);
+    for (let i = 0; i < binaryString.length; i++) {
+        bytes[i] = binaryString.charCodeAt(i);
+    }
+    return bytes;
+}
+function uint8ArrayToBase64(bytes) {
+    let binaryString = "";
+    for (let i = 0; i < bytes.length; i++) {
+        binaryString += String.fromCharCode(bytes[i]);
+    }
+    return btoa(binaryString);
+}
+function base64urlToUint8Array(base64url) {
+    const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
+    const padding = "=".repeat((4 - (base64.length % 4)) % 4);
+    return base64ToUint8Array(base64 + padding);
+}
+function uint8ArrayToBase64url(bytes) {
+    return uint8ArrayToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
+}
+function hexToUint8Array(hex) {
+    const cleanHex = hex.replace(/^0x/, "");
+    if (cleanHex.length % 2 !== 0) {
+        throw new Error("Invalid hex string length");
+    }
+    const bytes = new Uint8Array(cleanHex.length / 2);
+    for (let i = 0; i < cleanHex.length; i += 2) {
+        bytes[i / 2] = Number.parseInt(cleanHex.slice(i, i + 2), 16);
+    }
+    return bytes;
+}
+function uint8ArrayToHex(bytes) {
+    return Array.from(bytes)
+        .map((b) => b.toString(16).padStart(2, "0"))
+        .join("");
+}
+// instanceof
+class Class {
+    constructor(..._args) { }
+}
+//////////    PROTOTYPE INSTALLERS     //////////
+//
+// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together — see "The three axes" in AGENTS.md.
+/**
+ * Installs a trait's members on its prototype. Each value builds that member for the instance on first read; the built value shadows the accessor as an own property, so a detached `const { parse } = schema` keeps working.
+ *
+ * Call this from a `proto` initializer, which runs once per prototype — never per instance.
+ */
+function members(proto, table) {
+    for (const key in table) {
+        const desc = Object.getOwnPropertyDescriptor(table, key);
+        // a getter installs as written, so it stays live: `description` reads through to the registry on every access. not enumerable: an object literal's is, and a prototype member never was
+        if (desc.get)
+            Object.defineProperty(proto, key, { ...desc, enumerable: false });
+        // a method materializes bound on first read, which is what keeps a detached member working: `const opt = schema.optional; opt()`
+        else
+            defineBound(proto, key, desc.value);
+    }
+}
+/** Shadows a prototype member with an own value, so a getter that builds from the instance runs once. */
+function own(inst, key, value, enumerable = true) {
+    Object.defineProperty(inst, key, { configurable: true, writable: true, enumerable, value });
+    return value;
+}
+/** Like {@link own}, for a member that was never an own data property and has to stay out of `Object.keys`. */
+function hide(inst, key, value) {
+    return own(inst, key, value, false);
+}
+/** Adds members a table derives from the instance: each builds on first read and shadows as own data, and assignment shadows the same way, as when these were own properties. */
+function derived(computes, table) {
+    for (const key in computes) {
+        const compute = computes[key];
+        // an object literal's accessor is configurable and enumerable, and `members` copies the descriptor as written
+        Object.defineProperty(table, key, {
+            configurable: true,
+            enumerable: true,
+            get() {
+                return own(this, key, compute(this));
+            },
+            set(value) {
+                own(this, key, value);
+            },
+        });
+    }
+    return table;
+}
+function defineBound(proto, key, fn) {
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        get() {
+            // vitest's spyOn calls a prototype getter bare to find the function it wraps, so a nullish receiver answers the raw method
+            return this == null ? fn : own(this, key, fn.bind(this));
+        },
+        set(value) {
+            own(this, key, value);
+        },
+    });
+}
+/** Returns the prototype to install on, or `undefined` if this group is already installed on it. */
+function claim(inst, sentinel) {
+    const proto = Object.getPrototypeOf(inst);
+    // Runs on every construction, so `in` rather than the costlier `hasOwnProperty.call`. Sentinels are keys the group itself defines.
+    return sentinel in proto ? undefined : proto;
+}
+// The internals whose init chain is installing. A second call for the same one is a derived constructor overriding its base, so it must not construct another schema in between or the override is dropped.
+let installing;
+// Set while a getter is running, so a value that resolved through a recursion break is not memoized. One shared descriptor shadows the key for the duration, which costs no per-key allocation.
+let broke = false;
+const breaker = {
+    configurable: true,
+    get() {
+        broke = true;
+        return undefined;
+    },
+};
+/**
+ * Installs a lazily-derived internal on the `_zod` prototype of `inst`'s
+ * constructor, computed from the internals object itself and cached there on
+ * first read. One accessor per constructor rather than one per instance.
+ */
+function defineLazyInternal(inst, key, compute) {
+    const proto = Object.getPrototypeOf(inst._zod);
+    if (key in proto && installing !== inst._zod) {
+        // A repeat construction: everything is installed already. Cleared here so the reference is not held past the first construction of every type.
+        installing = undefined;
+        return;
+    }
+    installing = inst._zod;
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        get() {
+            // Shadowed before computing so a re-entrant read from a recursive schema resolves to undefined instead of running the getter again.
+            Object.defineProperty(this, key, breaker);
+            const outer = broke;
+            broke = false;
+            try {
+                const value = compute(this);
+                // A result that resolved through a recursion break is recomputed once the graph is complete; everything else memoizes, undefined included.
+                if (broke)
+                    delete this[key];
+                else
+                    Object.defineProperty(this, key, { configurable: true, writable: true, value });
+                broke = broke || outer;
+                return value;
+            }
+            catch (err) {
+                // A compute that threw memoizes nothing, so a later read runs it again and fails the same way. The shadow goes with it, since leaving it installed would answer undefined for every later read.
+                delete this[key];
+                broke = broke || outer;
+                throw err;
+            }
+        },
+        set(value) {
+            Object.defineProperty(this, key, { configurable: true, writable: true, value });
+        },
+    });
+}
+/**
+ * Installs `key` on `inst`'s prototype, computed by `make` on first read and cached there as an own
+ * data property. One accessor per constructor rather than one per instance, because an own accessor
+ * puts every instance after the first into v8 dictionary mode. The key doubles as the sentinel.
+ */
+function installLazyProp(inst, key, make, enumerable) {
+    const proto = claim(inst, key);
+    if (!proto)
+        return;
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        get() {
+            // Shadowed before computing, so a re-entrant read from a self-referential shape resolves to undefined instead of running the getter again. A data property rather than an accessor: an own accessor is the dictionary-mode transition this exists to avoid.
+            const desc = { configurable: true, writable: true, enumerable, value: undefined };
+            Object.defineProperty(this, key, desc);
+            // a compute that throws leaves the shadow behind, so later reads answer undefined instead of re-throwing; `defineLazy` did the same, and `defineLazyInternal`'s delete-on-catch would cost bytes in every bundle for a case only a throwing user getter reaches
+            desc.value = make(this);
+            Object.defineProperty(this, key, desc);
+            return desc.value;
+        },
+        set(value) {
+            Object.defineProperty(this, key, { configurable: true, writable: true, enumerable, value });
+        },
+    });
+}
+/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback — rest and defaulted parameters both report arity 0 — and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure — the same shape that anchored `urlCanParse` into every build. */
+const CONSTANT_CATCH = "~constantCatch";
+/** Wraps a constant catch value in a thunk tagged with {@link CONSTANT_CATCH}. */
+function constantCatch(value) {
+    const fn = () => value;
+    fn[CONSTANT_CATCH] = true;
+    return fn;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+var _a;
+
+/** A special constant with type `never` */
+const NEVER = /*@__PURE__*/ Object.freeze({
+    status: "aborted",
+});
+/* Shared descriptor for installing `_zod`; defineProperty reads it
+ * synchronously, so reusing one object avoids a per-instance allocation. */
+const _zodDesc = { value: undefined, enumerable: false };
+// null where suppressing the capture would be unrecoverable: `parse()` puts the frames back with `captureStackTrace`, so without it the throw would lose its stack. also latched to null once `stackTraceLimit` proves unassignable, which a realm can do at any point by hardening Error
+let _E = "captureStackTrace" in Error ? Error : null;
+// v8 captures a stack trace inside the Error constructor, which dominates a failed parse; costs only the frames, and parse() restores those. the constructor must RUN: Object.create is cheaper and passes instanceof, but Error.isError and util.types.isNativeError check an internal slot
+function newError(Definition) {
+    const E = _E;
+    if (E) {
+        const saved = E.stackTraceLimit;
+        if (typeof saved === "number") {
+            try {
+                E.stackTraceLimit = 0;
+            }
+            catch {
+                _E = null;
+                return new Definition();
+            }
+            try {
+                return new Definition();
+            }
+            finally {
+                E.stackTraceLimit = saved;
+            }
+        }
+    }
+    return new Definition();
+}
+function $constructor(name, initializer, 
+/** This trait's members, installed once on every prototype that composes it. They cannot be declared in the initializer above: that runs per instance, and the prototype is shared. */
+proto, params) {
+    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, …) install here once rather than as an accessor on every instance.
+    const zodProto = {};
+    // Assigning the fields in the constructor body is what gives instances in-object slots; building the object literally and reparenting it costs a second allocation and a generic property copy.
+    function Internals(def) {
+        this.def = def;
+        this.constr = _;
+        this.traits = new Set();
+    }
+    Internals.prototype = zodProto;
+    const protoMembers = proto;
+    // One trait's members land on every prototype whose chain composes it, so the answer is per prototype rather than per trait.
+    const initialized = protoMembers && new WeakSet();
+    function init(inst, def) {
+        if (!inst._zod) {
+            _zodDesc.value = new Internals(def);
+            try {
+                Object.defineProperty(inst, "_zod", _zodDesc);
+            }
+            finally {
+                // Cleared even on throw, so the shared descriptor never leaks one instance's internals into the next.
+                _zodDesc.value = undefined;
+            }
+        }
+        else if (inst._zod.traits.has(name)) {
+            return;
+        }
+        inst._zod.traits.add(name);
+        initializer(inst, def);
+        if (initialized) {
+            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` — unchanged from before.
+            const own = Object.getPrototypeOf(inst);
+            const ctorProto = inst._zod.constr.prototype;
+            let up = own;
+            while (up && up !== ctorProto)
+                up = Object.getPrototypeOf(up);
+            const target = up ?? own;
+            if (!initialized.has(target)) {
+                initialized.add(target);
+                members(target, protoMembers);
+            }
+        }
+        // support prototype modifications; for-in avoids the array allocation of Object.keys on the (usually empty) prototype
+        const proto = _.prototype;
+        for (const k in proto) {
+            if (!Object.prototype.hasOwnProperty.call(proto, k))
+                continue;
+            if (!(k in inst)) {
+                inst[k] = proto[k].bind(inst);
+            }
+        }
+    }
+    // doesn't work if Parent has a constructor with arguments
+    const Parent = params?.Parent ?? Object;
+    class Definition extends Parent {
+    }
+    Object.defineProperty(Definition, "name", { value: name });
+    function _(def) {
+        const inst = params?.Parent ? newError(Definition) : this;
+        init(inst, def);
+        const deferred = inst._zod.deferred;
+        if (deferred) {
+            for (const fn of deferred) {
+                fn();
+            }
+            // Released: initializers run once, and the list would otherwise be retained for the schema's lifetime.
+            inst._zod.deferred = undefined;
+        }
+        // Global post-processor hook. Internal: installed by `import "zod/compile"` to enable AOT compilation for every constructed schema. Runs last, once the instance is fully built, because it hands the instance to compile(). The post-processor is expected to be reentrancy-guarded by its own implementation.
+        const pp = globalThis.__zod_globalConfig?.postProcessor;
+        if (pp)
+            pp(inst);
+        return inst;
+    }
+    Object.defineProperty(_, "init", { value: init });
+    Object.defineProperty(_, Symbol.hasInstance, {
+        value: (inst) => {
+            if (params?.Parent && inst instanceof params.Parent)
+                return true;
+            return inst?._zod?.traits?.has(name);
+        },
+    });
+    Object.defineProperty(_, "name", { value: name });
+    return _;
+}
+//////////////////////////////   UTILITIES   ///////////////////////////////////////
+const $brand = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("zod_brand")));
+class $ZodAsyncError extends Error {
+    constructor() {
+        super(`Encountered Promise during synchronous parse. Use .parseAsync() instead.`);
+    }
+}
+class $ZodEncodeError extends Error {
+    constructor(name) {
+        super(`Encountered unidirectional transform during encode: ${name}`);
+        this.name = "ZodEncodeError";
+    }
+}
+(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});
+const core_globalConfig = globalThis.__zod_globalConfig;
+function config(newConfig) {
+    if (newConfig)
+        Object.assign(core_globalConfig, newConfig);
+    return core_globalConfig;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+// import { $ZodType } from "./schemas.js";
+
+
+
+const $ZodCheck = /*@__PURE__*/ $constructor("$ZodCheck", (inst, def) => {
+    var _a;
+    inst._zod ?? (inst._zod = {});
+    inst._zod.def = def;
+    (_a = inst._zod).onattach ?? (_a.onattach = []);
+});
+/** Default `when` for size-based checks: run only on non-nullish values with a `size`. */
+const _whenHasSize = (payload) => {
+    const val = payload.value;
+    return !util.nullish(val) && val.size !== undefined;
+};
+/** Default `when` for length-based checks: run only on non-nullish values with a `length`. */
+const _whenHasLength = (payload) => {
+    const val = payload.value;
+    return !nullish(val) && val.length !== undefined;
+};
+const numericOriginMap = {
+    number: "number",
+    bigint: "bigint",
+    object: "date",
+};
+const $ZodCheckLessThan = /*@__PURE__*/ $constructor("$ZodCheckLessThan", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const origin = numericOriginMap[typeof def.value];
+    inst._zod.check = (payload) => {
+        if (def.inclusive ? payload.value <= def.value : payload.value < def.value) {
+            return;
+        }
+        payload.issues.push({
+            origin: numericOriginMap[typeof payload.value] ?? origin,
+            code: "too_big",
+            maximum: typeof def.value === "object" ? def.value.getTime() : def.value,
+            input: payload.value,
+            inclusive: def.inclusive,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckGreaterThan = /*@__PURE__*/ $constructor("$ZodCheckGreaterThan", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const origin = numericOriginMap[typeof def.value];
+    inst._zod.check = (payload) => {
+        if (def.inclusive ? payload.value >= def.value : payload.value > def.value) {
+            return;
+        }
+        payload.issues.push({
+            origin: numericOriginMap[typeof payload.value] ?? origin,
+            code: "too_small",
+            minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
+            input: payload.value,
+            inclusive: def.inclusive,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckMultipleOf = 
+/*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMultipleOf", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (typeof payload.value !== typeof def.value)
+            throw new Error("Cannot mix number and bigint in multiple_of check.");
+        const isMultiple = typeof payload.value === "bigint"
+            ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
+                def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
+            : util.floatSafeRemainder(payload.value, def.value) === 0;
+        if (isMultiple)
+            return;
+        payload.issues.push({
+            origin: typeof payload.value,
+            code: "not_multiple_of",
+            divisor: def.value,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckNumberFormat = /*@__PURE__*/ $constructor("$ZodCheckNumberFormat", (inst, def) => {
+    $ZodCheck.init(inst, def); // no format checks
+    def.format = def.format || "float64";
+    const isInt = def.format?.includes("int");
+    const origin = isInt ? "int" : "number";
+    const [minimum, maximum] = NUMBER_FORMAT_RANGES[def.format];
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        if (isInt) {
+            if (!Number.isInteger(input)) {
+                // invalid_format issue
+                // payload.issues.push({
+                //   expected: def.format,
+                //   format: def.format,
+                //   code: "invalid_format",
+                //   input,
+                //   inst,
+                // });
+                // invalid_type issue
+                payload.issues.push({
+                    expected: origin,
+                    format: def.format,
+                    code: "invalid_type",
+                    continue: false,
+                    input,
+                    inst,
+                });
+                return;
+                // not_multiple_of issue
+                // payload.issues.push({
+                //   code: "not_multiple_of",
+                //   origin: "number",
+                //   input,
+                //   inst,
+                //   divisor: 1,
+                // });
+            }
+            if (!Number.isSafeInteger(input)) {
+                if (input > 0) {
+                    // too_big
+                    payload.issues.push({
+                        input,
+                        code: "too_big",
+                        maximum: Number.MAX_SAFE_INTEGER,
+                        note: "Integers must be within the safe integer range.",
+                        inst,
+                        origin,
+                        inclusive: true,
+                        continue: !def.abort,
+                    });
+                }
+                else {
+                    // too_small
+                    payload.issues.push({
+                        input,
+                        code: "too_small",
+                        minimum: Number.MIN_SAFE_INTEGER,
+                        note: "Integers must be within the safe integer range.",
+                        inst,
+                        origin,
+                        inclusive: true,
+                        continue: !def.abort,
+                    });
+                }
+                return;
+            }
+        }
+        if (input < minimum) {
+            payload.issues.push({
+                origin: "number",
+                input,
+                code: "too_small",
+                minimum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+        if (input > maximum) {
+            payload.issues.push({
+                origin: "number",
+                input,
+                code: "too_big",
+                maximum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+});
+const $ZodCheckBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckBigIntFormat", (inst, def) => {
+    $ZodCheck.init(inst, def); // no format checks
+    const [minimum, maximum] = util.BIGINT_FORMAT_RANGES[def.format];
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        if (input < minimum) {
+            payload.issues.push({
+                origin: "bigint",
+                input,
+                code: "too_small",
+                minimum: minimum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+        if (input > maximum) {
+            payload.issues.push({
+                origin: "bigint",
+                input,
+                code: "too_big",
+                maximum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+})));
+const $ZodCheckMaxSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxSize", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size <= def.maximum)
+            return;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            code: "too_big",
+            maximum: def.maximum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMinSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMinSize", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size >= def.minimum)
+            return;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            code: "too_small",
+            minimum: def.minimum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckSizeEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckSizeEquals", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size === def.size)
+            return;
+        const tooBig = size > def.size;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            ...(tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size }),
+            inclusive: true,
+            exact: true,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMaxLength = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxLength", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // Strings are measured in Unicode code points, not UTF-16 units. A code point is at most two units, so a string that already fits in units fits in code points; only an overflow has to be counted.
+        const length = typeof input === "string" && units > def.maximum ? util.codePointLength(input) : units;
+        if (length <= def.maximum)
+            return;
+        const origin = util.getLengthableOrigin(input);
+        payload.issues.push({
+            origin,
+            code: "too_big",
+            maximum: def.maximum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMinLength = /*@__PURE__*/ $constructor("$ZodCheckMinLength", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // A code point is one or two UTF-16 units, so fewer units than the floor can never reach it and twice the floor always clears it. Only in between is the exact count in doubt.
+        const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2
+            ? codePointLength(input)
+            : units;
+        if (length >= def.minimum)
+            return;
+        const origin = getLengthableOrigin(input);
+        payload.issues.push({
+            origin,
+            code: "too_small",
+            minimum: def.minimum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckLengthEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLengthEquals", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
+        const length = typeof input === "string" && units >= def.length && units <= def.length * 2
+            ? util.codePointLength(input)
+            : units;
+        if (length === def.length)
+            return;
+        const origin = util.getLengthableOrigin(input);
+        const tooBig = length > def.length;
+        payload.issues.push({
+            origin,
+            ...(tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length }),
+            inclusive: true,
+            exact: true,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStringFormat", (inst, def) => {
+    var _a, _b;
+    $ZodCheck.init(inst, def);
+    if (def.pattern)
+        (_a = inst._zod).check ?? (_a.check = (payload) => {
+            def.pattern.lastIndex = 0;
+            if (def.pattern.test(payload.value))
+                return;
+            payload.issues.push({
+                origin: "string",
+                code: "invalid_format",
+                format: def.format,
+                input: payload.value,
+                ...(def.pattern ? { pattern: def.pattern.toString() } : {}),
+                inst,
+                continue: !def.abort,
+            });
+        });
+    else
+        (_b = inst._zod).check ?? (_b.check = () => { });
+})));
+const $ZodCheckRegex = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckRegex", (inst, def) => {
+    $ZodCheckStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        def.pattern.lastIndex = 0;
+        if (def.pattern.test(payload.value))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "regex",
+            input: payload.value,
+            pattern: def.pattern.toString(),
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckLowerCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLowerCase", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.lowercase);
+    $ZodCheckStringFormat.init(inst, def);
+})));
+const $ZodCheckUpperCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckUpperCase", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.uppercase);
+    $ZodCheckStringFormat.init(inst, def);
+})));
+const $ZodCheckIncludes = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckIncludes", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const escapedRegex = util.escapeRegex(def.includes);
+    // `String.prototype.includes(sub, position)` matches `sub` at `position`
+    // OR LATER, so the pattern must allow at least `position` leading chars
+    // (`{N,}`), not exactly `position` chars (`{N}`).
+    const pattern = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
+    def.pattern = pattern;
+    inst._zod.check = (payload) => {
+        if (payload.value.includes(def.includes, def.position))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "includes",
+            includes: def.includes,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckStartsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStartsWith", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const pattern = new RegExp(`^${util.escapeRegex(def.prefix)}.*`);
+    def.pattern ?? (def.pattern = pattern);
+    inst._zod.check = (payload) => {
+        if (payload.value.startsWith(def.prefix))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "starts_with",
+            prefix: def.prefix,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckEndsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckEndsWith", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const pattern = new RegExp(`.*${util.escapeRegex(def.suffix)}$`);
+    def.pattern ?? (def.pattern = pattern);
+    inst._zod.check = (payload) => {
+        if (payload.value.endsWith(def.suffix))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "ends_with",
+            suffix: def.suffix,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+///////////////////////////////////
+/////    $ZodCheckProperty    /////
+///////////////////////////////////
+function handleCheckPropertyResult(result, payload, property) {
+    if (result.issues.length) {
+        payload.issues.push(...util.prefixIssues(property, result.issues));
+    }
+}
+const $ZodCheckProperty = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperty", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        const result = def.schema._zod.run({
+            value: payload.value[def.property],
+            issues: [],
+        }, {});
+        if (result instanceof Promise) {
+            return result.then((result) => handleCheckPropertyResult(result, payload, def.property));
+        }
+        handleCheckPropertyResult(result, payload, def.property);
+        return;
+    };
+})));
+const $ZodCheckProperties = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperties", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    util.hide(inst, Symbol.iterator, function* () {
+        yield inst;
+    });
+    // key and schema snapshotted together: reading one live and the other cached lets a later mutation of the caller's shape object pair a stale key with a missing schema
+    let entries;
+    inst._zod.check = (payload) => {
+        // the base schema already typed the value, so only a nullish one is rejected here: the properties read on a primitive too, matching z.property() on a string's length
+        if (payload.value == null) {
+            payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
+            return undefined;
+        }
+        entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
+        const input = payload.value;
+        let proms;
+        for (const [key, schema] of entries) {
+            const result = schema._zod.run({ value: input[key], issues: [] }, {});
+            if (result instanceof Promise) {
+                proms ?? (proms = []);
+                proms.push(result.then((result) => handleCheckPropertyResult(result, payload, key)));
+            }
+            else {
+                handleCheckPropertyResult(result, payload, key);
+            }
+        }
+        if (proms)
+            return Promise.all(proms).then(() => undefined);
+        return undefined;
+    };
+})));
+const $ZodCheckMimeType = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMimeType", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const mimeSet = new Set(def.mime);
+    inst._zod.check = (payload) => {
+        if (mimeSet.has(payload.value.type))
+            return;
+        payload.issues.push({
+            code: "invalid_value",
+            values: def.mime,
+            input: payload.value.type,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckOverwrite", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        payload.value = def.tx(payload.value);
+    };
+})));
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link cuid2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+const cuid = /^[cC][0-9a-z]{6,}$/;
+const cuid2 = /^[0-9a-z]+$/;
+const ulid = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
+const xid = /^[0-9a-vA-V]{20}$/;
+const ksuid = /^[A-Za-z0-9]{27}$/;
+const nanoid = /^[a-zA-Z0-9_-]{21}$/;
+function nanoidOfLength(length) {
+    return new RegExp(`^[a-zA-Z0-9_-]{${length}}$`);
+}
+/** ISO 8601-1 duration regex. Does not support the 8601-2 extensions like negative durations or fractional/negative components. */
+const duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
+/** Implements ISO 8601-2 extensions like explicit +- prefixes, mixing weeks with other units, and fractional/negative components. */
+const extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
+/** A regex for any UUID-like identifier: 8-4-4-4-12 hex pattern */
+const guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+/** Returns a regex for validating an RFC 9562/4122 UUID.
+ *
+ * @param version Optionally specify a version 1-8. If no version is specified, all versions are supported. */
+const uuid = (version) => {
+    if (!version)
+        return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+    return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
+};
+const uuid4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(4)));
+const uuid6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(6)));
+const uuid7 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(7)));
+/** Practical email validation */
+const email = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+/** Equivalent to the HTML5 input[type=email] validation implemented by browsers. Source: https://developer.mozilla.org/en-US/docs/Web/HTML/Element/input/email */
+const html5Email = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** The classic emailregex.com regex for RFC 5322-compliant emails */
+const rfc5322Email = /^(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+/** A loose regex that allows Unicode characters, enforces length limits, and that's about it. */
+const unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
+const idnEmail = (/* unused pure expression or super */ null && (unicodeEmail));
+const browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+// from https://thekevinscott.com/emojis-in-javascript/#writing-a-regular-expression
+// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor — a pictograph, a regional indicator, or the enclosing keycap — because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
+const _emoji = (/* unused pure expression or super */ null && (`^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`));
+function emoji() {
+    return new RegExp(_emoji, "u");
+}
+const ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
+const ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
+const mac = (delimiter) => {
+    const escapedDelim = util.escapeRegex(delimiter ?? ":");
+    return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
+};
+const cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
+const cidrv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))\/(12[0-8]|1[01][0-9]|[1-9]?[0-9])$/;
+// https://stackoverflow.com/questions/7860392/determine-if-string-is-in-base64-using-javascript
+const base64 = /^$|^(?:[0-9a-zA-Z+/]{4})*(?:(?:[0-9a-zA-Z+/]{2}==)|(?:[0-9a-zA-Z+/]{3}=))?$/;
+const base64url = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?$/;
+// based on https://stackoverflow.com/questions/106179/regular-expression-to-match-dns-hostname-or-ip-address
+// export const hostname: RegExp = /^([a-zA-Z0-9-]+\.)*[a-zA-Z0-9-]+$/;
+const hostname = /^(?=.{1,253}\.?$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[-0-9a-zA-Z]{0,61}[0-9a-zA-Z])?)*\.?$/;
+const domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
+const httpProtocol = /^https?$/;
+// https://blog.stevenlevithan.com/archives/validate-phone-number#r4-3 (regex sans spaces) E.164: leading digit must be 1-9; total digits (excluding '+') between 7-15
+const e164 = /^\+[1-9]\d{6,14}$/;
+// Credit card shape: 12–19 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
+const creditCard = /^\d(?:[ -]?\d){11,18}$/;
+// ISO 4217 alpha codes from the SIX list, regenerated by scripts/update-iso-4217.ts
+const currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
+// iban electronic format: 2-letter country, check digits 02-98 (the only values `98 - remainder` can produce), 11-30 bban characters
+const iban = /^[A-Z]{2}(?!00|01|99)\d{2}[A-Z0-9]{11,30}$/;
+const dateSource = (/* unused pure expression or super */ null && (`(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`));
+/** Anchors a pattern source. The interpolation lives here rather than at the call site because
+ * esbuild will not drop a `@__PURE__` call whose own argument interpolates a variable, but it
+ * will drop `anchor(dateSource)`. Keeping it inline pinned `date` into every bundle. */
+function regexes_anchor(source) {
+    return new RegExp(`^${source}$`);
+}
+const date = /*@__PURE__*/ (/* unused pure expression or super */ null && (regexes_anchor(dateSource)));
+function timeSource(args) {
+    const hhmm = `(?:[01]\\d|2[0-3]):[0-5]\\d`;
+    const regex = typeof args.precision === "number"
+        ? args.precision === -1
+            ? `${hhmm}`
+            : args.precision === 0
+                ? `${hhmm}:[0-5]\\d`
+                : `${hhmm}:[0-5]\\d\\.\\d{${args.precision}}`
+        : args.seconds
+            ? `${hhmm}:[0-5]\\d(?:\\.\\d+)?`
+            : `${hhmm}(?::[0-5]\\d(?:\\.\\d+)?)?`;
+    return regex;
+}
+function time(args) {
+    return new RegExp(`^${timeSource(args)}$`);
+}
+// Adapted from https://stackoverflow.com/a/3143231
+function datetime(args) {
+    const opts = ["Z"];
+    // if (args.offset) opts.push(`([+-]\\d{2}:\\d{2})`);
+    if (args.offset)
+        opts.push(`([+-](?:[01]\\d|2[0-3]):[0-5]\\d)`);
+    // RFC 3339 mandates seconds wherever the time carries a `Z` or an offset, so only the unqualified form `local` adds may omit them
+    const qualified = `${timeSource({ precision: args.precision, seconds: true })}(?:${opts.join("|")})`;
+    const timeRegex = args.local ? `${qualified}|${timeSource({ precision: args.precision })}` : qualified;
+    return new RegExp(`^${dateSource}T(?:${timeRegex})$`);
+}
+// the unbounded form of `string()` as a literal, so every plain string shares one instance instead of building its own
+const anyString = /^[\s\S]{0,}$/;
+const string = (params) => {
+    const regex = params ? `[\\s\\S]{${params?.minimum ?? 0},${params?.maximum ?? ""}}` : `[\\s\\S]*`;
+    return new RegExp(`^${regex}$`);
+};
+const bigint = /^-?\d+n?$/;
+const integer = /^-?\d+$/;
+const number = /^-?\d+(?:\.\d+)?$/;
+const regexes_boolean = /^(?:true|false)$/i;
+const _null = /^null$/i;
+
+const _undefined = /^undefined$/i;
+
+// regex for string with no uppercase letters
+const lowercase = /^[^A-Z]*$/;
+// regex for string with no lowercase letters
+const uppercase = /^[^a-z]*$/;
+// regex for hexadecimal strings (any length)
+const hex = /^[0-9a-fA-F]*$/;
+// Hash regexes for different algorithms and encodings
+// Helper function to create base64 regex with exact length and padding
+function fixedBase64(bodyLength, padding) {
+    return new RegExp(`^[A-Za-z0-9+/]{${bodyLength}}${padding}$`);
+}
+// Helper function to create base64url regex with exact length (no padding)
+function fixedBase64url(length) {
+    return new RegExp(`^[A-Za-z0-9_-]{${length}}$`);
+}
+// MD5 (16 bytes): base64 = 24 chars total (22 + "==")
+const md5_hex = /^[0-9a-fA-F]{32}$/;
+const md5_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(22, "==")));
+const md5_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(22)));
+// SHA1 (20 bytes): base64 = 28 chars total (27 + "=")
+const sha1_hex = /^[0-9a-fA-F]{40}$/;
+const sha1_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(27, "=")));
+const sha1_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(27)));
+// SHA256 (32 bytes): base64 = 44 chars total (43 + "=")
+const sha256_hex = /^[0-9a-fA-F]{64}$/;
+const sha256_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(43, "=")));
+const sha256_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(43)));
+// SHA384 (48 bytes): base64 = 64 chars total (no padding)
+const sha384_hex = /^[0-9a-fA-F]{96}$/;
+const sha384_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(64, "")));
+const sha384_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(64)));
+// SHA512 (64 bytes): base64 = 88 chars total (86 + "==")
+const sha512_hex = /^[0-9a-fA-F]{128}$/;
+const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
+const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+const version = {
+    major: 4,
+    minor: 6,
+    patch: 7,
+};
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+
+
+
+
+
+
+
+const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
+    var _a;
+    inst ?? (inst = {});
+    inst._zod.def = def; // set _def property
+    inst._zod.bag = inst._zod.bag || {}; // initialize _bag object
+    inst._zod.version = version;
+    const defChecks = inst._zod.def.checks;
+    // if inst is itself a checks.$ZodCheck, run it as a check
+    const checks = inst._zod.traits.has("$ZodCheck")
+        ? [inst, ...(defChecks ?? [])]
+        : defChecks?.length
+            ? [...defChecks]
+            : [];
+    for (const ch of checks) {
+        for (const fn of ch._zod.onattach) {
+            fn(inst);
+        }
+    }
+    if (checks.length === 0) {
+        // deferred initializer inst._zod.parse is not yet defined
+        (_a = inst._zod).deferred ?? (_a.deferred = []);
+        inst._zod.deferred?.push(() => {
+            inst._zod.run = inst._zod.parse;
+        });
+    }
+    else {
+        const runChecks = (payload, checks, ctx) => {
+            if (payload.memo)
+                return payload;
+            let isAborted = aborted(payload);
+            let asyncResult;
+            for (const ch of checks) {
+                if (ch._zod.def.when) {
+                    if (explicitlyAborted(payload))
+                        continue;
+                    const shouldRun = ch._zod.def.when(payload);
+                    if (!shouldRun)
+                        continue;
+                }
+                else if (isAborted) {
+                    continue;
+                }
+                const currLen = payload.issues.length;
+                const _ = ch._zod.check(payload);
+                if (_ instanceof Promise && ctx?.async === false) {
+                    throw new $ZodAsyncError();
+                }
+                if (asyncResult || _ instanceof Promise) {
+                    asyncResult = (asyncResult ?? Promise.resolve()).then(async () => {
+                        await _;
+                        const nextLen = payload.issues.length;
+                        if (nextLen === currLen)
+                            return;
+                        attachSchema(payload.issues, currLen, inst);
+                        if (!isAborted)
+                            isAborted = aborted(payload, currLen);
+                    });
+                }
+                else {
+                    const nextLen = payload.issues.length;
+                    if (nextLen === currLen)
+                        continue;
+                    attachSchema(payload.issues, currLen, inst);
+                    if (!isAborted)
+                        isAborted = aborted(payload, currLen);
+                }
+            }
+            if (asyncResult) {
+                return asyncResult.then(() => {
+                    return payload;
+                });
+            }
+            return payload;
+        };
+        const handleCanaryResult = (canary, payload, ctx) => {
+            // abort if the canary is aborted
+            if (aborted(canary)) {
+                canary.aborted = true;
+                return canary;
+            }
+            // run checks first, then
+            const checkResult = runChecks(payload, checks, ctx);
+            if (checkResult instanceof Promise) {
+                if (ctx.async === false)
+                    throw new $ZodAsyncError();
+                return checkResult.then((checkResult) => inst._zod.parse(checkResult, ctx));
+            }
+            return inst._zod.parse(checkResult, ctx);
+        };
+        inst._zod.run = (payload, ctx) => {
+            if (ctx.skipChecks) {
+                return inst._zod.parse(payload, ctx);
+            }
+            if (ctx.direction === "backward") {
+                // run canary initial pass (no checks)
+                const canary = inst._zod.parse({ value: payload.value, issues: [] }, { ...ctx, skipChecks: true });
+                if (canary instanceof Promise) {
+                    return canary.then((canary) => {
+                        return handleCanaryResult(canary, payload, ctx);
+                    });
+                }
+                return handleCanaryResult(canary, payload, ctx);
+            }
+            // forward
+            const result = inst._zod.parse(payload, ctx);
+            if (result instanceof Promise) {
+                if (ctx.async === false)
+                    throw new $ZodAsyncError();
+                return result.then((result) => runChecks(result, checks, ctx));
+            }
+            return runChecks(result, checks, ctx);
+        };
+    }
+}, {
+    // Wrappers extend this by installing a richer factory over it; reading it eagerly would defeat the laziness.
+    get "~standard"() {
+        return hide(this, "~standard", standardProps(this));
+    },
+    set "~standard"(value) {
+        own(this, "~standard", value);
+    },
+});
+/** The Standard Schema surface for `inst`. Shared so wrappers can extend it without forcing it. */
+// a Standard Schema result only reports issues, so a failure finalizes them straight off the raw payload: no ZodError, and no lazy result to read through
+const toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value };
+async function validateAsync(inst, value) {
+    const ctx = { async: true };
+    return toStandardResult((await inst._zod.run({ value, issues: [] }, ctx)), ctx);
+}
+function standardProps(inst) {
+    return {
+        validate: (value) => {
+            const ctx = { async: false };
+            try {
+                const r = inst._zod.run({ value, issues: [] }, ctx);
+                if (!(r instanceof Promise))
+                    return toStandardResult(r, ctx);
+            }
+            catch (_) { }
+            // async function so a synchronously throwing check rejects instead of escaping validate
+            return validateAsync(inst, value);
+        },
+        vendor: "zod",
+        version: 1,
+    };
+}
+
+const $ZodString = /*@__PURE__*/ $constructor("$ZodString", (inst, def) => {
+    $ZodType.init(inst, def);
+    // a format's own pattern, else unbounded; a template literal derives the check-aware form itself
+    inst._zod.pattern = def.pattern ?? anyString;
+    inst._zod.parse = (payload, _) => {
+        if (def.coerce)
+            try {
+                payload.value = String(payload.value);
+            }
+            catch (_) { }
+        if (typeof payload.value === "string")
+            return payload;
+        payload.issues.push({
+            expected: "string",
+            code: "invalid_type",
+            input: payload.value,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodStringFormat", (inst, def) => {
+    // check initialization must come first
+    checks.$ZodCheckStringFormat.init(inst, def);
+    $ZodString.init(inst, def);
+})));
+const $ZodGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodGUID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.guid);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodUUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUUID", (inst, def) => {
+    if (def.version) {
+        const versionMap = {
+            v1: 1,
+            v2: 2,
+            v3: 3,
+            v4: 4,
+            v5: 5,
+            v6: 6,
+            v7: 7,
+            v8: 8,
+        };
+        const v = versionMap[def.version];
+        if (v === undefined)
+            throw new Error(`Invalid UUID version: "${def.version}"`);
+        def.pattern ?? (def.pattern = regexes.uuid(v));
+    }
+    else
+        def.pattern ?? (def.pattern = regexes.uuid());
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodEmail = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodEmail", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.email);
+    $ZodStringFormat.init(inst, def);
+})));
+/** The `://` guard rejected the input before the URL constructor saw it. */
+const URL_BAD_FORMAT = 1;
+/** The URL parser rejected the input. */
+const URL_UNPARSEABLE = 2;
+function canParseURL(input) {
+    try {
+        if (typeof URL !== "undefined" && typeof URL.canParse === "function")
+            return URL.canParse(input);
+        new URL(input);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+function validateURL(trimmed, def) {
+    if (!("normalize" in def) && !("hostname" in def) && !("protocol" in def)) {
+        return canParseURL(trimmed) || URL_UNPARSEABLE;
+    }
+    return parseURLObject(trimmed, def);
+}
+/** Parses a URL while preserving the non-normalizing HTTP guard. */
+function parseURLObject(trimmed, def) {
+    // When normalize is off, require :// for http/https URLs. This prevents strings like "http:example.com" or "https:/path" from being silently accepted
+    if (!def.normalize && def.protocol?.source === regexes.httpProtocol.source && !/^https?:\/\//i.test(trimmed)) {
+        return URL_BAD_FORMAT;
+    }
+    try {
+        if (typeof URL !== "undefined") {
+            const URLStatic = URL;
+            if (typeof URLStatic.parse === "function")
+                return URLStatic.parse(trimmed) ?? URL_UNPARSEABLE;
+        }
+        // @ts-ignore
+        return new URL(trimmed);
+    }
+    catch {
+        return URL_UNPARSEABLE;
+    }
+}
+const asciiTabOrNewline = /[\t\n\r]/g;
+/** The URL parser deletes every ASCII tab, LF and CR from its input before it parses, so `new URL("https://exa\nmple.com")` reports on `example.com`. Applying the same deletion to the returned value closes the half of that divergence which can move the host; the parser's other rewrite, stripping C0 controls at the edges, cannot. */
+function stripTabAndNewline(value) {
+    return value.replace(asciiTabOrNewline, "");
+}
+function urlHostnameOk(url, hostname) {
+    hostname.lastIndex = 0;
+    return hostname.test(url.hostname);
+}
+function urlProtocolOk(url, protocol) {
+    protocol.lastIndex = 0;
+    return protocol.test(url.protocol.endsWith(":") ? url.protocol.slice(0, -1) : url.protocol);
+}
+const $ZodURL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodURL", (inst, def) => {
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        try {
+            // Trim whitespace from input
+            const trimmed = payload.value.trim();
+            const url = validateURL(trimmed, def);
+            if (url === URL_BAD_FORMAT) {
+                payload.issues.push({
+                    code: "invalid_format",
+                    format: "url",
+                    note: "Invalid URL format",
+                    input: payload.value,
+                    inst,
+                    continue: !def.abort,
+                });
+                return;
+            }
+            if (url === URL_UNPARSEABLE) {
+                payload.issues.push({
+                    code: "invalid_format",
+                    format: "url",
+                    input: payload.value,
+                    inst,
+                    continue: !def.abort,
+                });
+                return;
+            }
+            if (url === true) {
+                payload.value = stripTabAndNewline(trimmed);
+                return;
+            }
+            if (def.hostname && !urlHostnameOk(url, def.hostname)) {
+                payload.issues.push({
+                    code: "invalid_format",
+                    format: "url",
+                    note: "Invalid hostname",
+                    pattern: def.hostname.source,
+                    input: payload.value,
+                    inst,
+                    continue: !def.abort,
+                });
+            }
+            if (def.protocol && !urlProtocolOk(url, def.protocol)) {
+                payload.issues.push({
+                    code: "invalid_format",
+                    format: "url",
+                    note: "Invalid protocol",
+                    pattern: def.protocol.source,
+                    input: payload.value,
+                    inst,
+                    continue: !def.abort,
+                });
+            }
+            // Set the output value based on normalize flag
+            payload.value = def.normalize ? url.href : stripTabAndNewline(trimmed);
+            return;
+        }
+        catch (_) {
+            payload.issues.push({
+                code: "invalid_format",
+                format: "url",
+                input: payload.value,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+})));
+const $ZodEmoji = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodEmoji", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.emoji());
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNanoID", (inst, def) => {
+    if (def.length !== undefined && (!Number.isInteger(def.length) || def.length < 1))
+        throw new Error(`Invalid nanoid length: ${def.length}`);
+    def.pattern ?? (def.pattern = def.length === undefined ? regexes.nanoid : regexes.nanoidOfLength(def.length));
+    $ZodStringFormat.init(inst, def);
+})));
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link $ZodCUID2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+const $ZodCUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCUID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.cuid);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCUID2", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.cuid2);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodULID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodULID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.ulid);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodXID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodXID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.xid);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodKSUID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.ksuid);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodISODateTime = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODateTime", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.datetime(def));
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodISODate = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODate", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.date);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodISOTime = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISOTime", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.time(def));
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodISODuration = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODuration", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.duration);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIPv4", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.ipv4);
+    $ZodStringFormat.init(inst, def);
+})));
+/** An IPv6 address is written with hex digits, colons and dots, and nothing else. The guard is what makes the check below an IPv6 check: `new URL("http://[...]")` parses an authority, not an address, so `@` and `\` re-delimit it and `"::@1\\"` validates against the host `0.0.0.1`. The URL parser also deletes ASCII tab, LF and CR rather than failing, which is how `"::1\n"` validated as `::1`. */
+const ipv6Alphabet = /^[0-9a-fA-F:.]+$/;
+function isValidIPv6(value) {
+    if (!ipv6Alphabet.test(value))
+        return false;
+    return canParseURL(`http://[${value}]`);
+}
+const $ZodIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIPv6", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.ipv6);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (!isValidIPv6(payload.value)) {
+            payload.issues.push({
+                code: "invalid_format",
+                format: "ipv6",
+                input: payload.value,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+})));
+const $ZodMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMAC", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.mac(def.delimiter));
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCIDRv4", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.cidrv4);
+    $ZodStringFormat.init(inst, def);
+})));
+function isValidCIDRv6(value) {
+    const parts = value.split("/");
+    if (parts.length !== 2)
+        return false;
+    const [address, prefix] = parts;
+    if (!prefix)
+        return false;
+    const prefixNum = Number(prefix);
+    if (`${prefixNum}` !== prefix)
+        return false;
+    if (prefixNum < 0 || prefixNum > 128)
+        return false;
+    return isValidIPv6(address);
+}
+const $ZodCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCIDRv6", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.cidrv6); // not used for validation
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (!isValidCIDRv6(payload.value)) {
+            payload.issues.push({
+                code: "invalid_format",
+                format: "cidrv6",
+                input: payload.value,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+})));
+//////////////////////////////   ZodBase64   //////////////////////////////
+function isValidBase64(data) {
+    if (data === "")
+        return true;
+    // atob ignores whitespace, so reject it up front.
+    if (/\s/.test(data))
+        return false;
+    if (data.length % 4 !== 0)
+        return false;
+    try {
+        // @ts-ignore
+        atob(data);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+// lax on purpose: the quantified regexes.base64 overflows the regex stack on multi-MB input and its leading ^$| alternation leaks through template-literal composition; isValidBase64 enforces length and padding
+const base64Charset = /^[0-9a-zA-Z+/]*={0,2}$/;
+const $ZodBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBase64", (inst, def) => {
+    def.pattern ?? (def.pattern = base64Charset);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidBase64(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "base64",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+//////////////////////////////   ZodBase64URL   //////////////////////////////
+// lax on purpose: the quantified regexes.base64url overflows the regex stack on multi-MB input; isValidBase64 enforces length on the padded string
+const base64urlCharset = /^[A-Za-z0-9_-]*$/;
+function isValidBase64URL(data) {
+    if (!base64urlCharset.test(data))
+        return false;
+    const base64 = data.replace(/[-_]/g, (c) => (c === "-" ? "+" : "/"));
+    const padded = base64.padEnd(Math.ceil(base64.length / 4) * 4, "=");
+    return isValidBase64(padded);
+}
+const $ZodBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBase64URL", (inst, def) => {
+    def.pattern ?? (def.pattern = base64urlCharset);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidBase64URL(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "base64url",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodE164 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodE164", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.e164);
+    $ZodStringFormat.init(inst, def);
+})));
+//////////////////////////////   ZodCreditCard   //////////////////////////////
+const CC_SANITIZE = /[- ]/g;
+/** Luhn checksum on a digit-only string. Adapted from valibot (MIT). */
+function isLuhnAlgo(digits) {
+    let length = digits.length;
+    let bit = 1;
+    let sum = 0;
+    while (length) {
+        const value = digits.charCodeAt(--length) - 48;
+        bit ^= 1;
+        sum += bit ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][value] : value;
+    }
+    return sum % 10 === 0;
+}
+function isValidCreditCard(input) {
+    if (!regexes.creditCard.test(input))
+        return false;
+    return isLuhnAlgo(input.replace(CC_SANITIZE, ""));
+}
+const $ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCreditCard", (inst, def) => {
+    // Shape only — the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
+    def.pattern ?? (def.pattern = regexes.creditCard);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidCreditCard(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "credit_card",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+//////////////////////////////   ZodIBAN   //////////////////////////////
+// iso 7064 mod 97-10 checksum without BigInt
+function isIso7064Mod97(iban) {
+    let remainder = 0;
+    const len = iban.length;
+    for (let i = 4; i < len; i++) {
+        const code = iban.charCodeAt(i);
+        remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
+    }
+    for (let i = 0; i < 4; i++) {
+        const code = iban.charCodeAt(i);
+        remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
+    }
+    return remainder === 1;
+}
+function isValidIBAN(input) {
+    if (!regexes.iban.test(input))
+        return false;
+    return isIso7064Mod97(input);
+}
+const $ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIBAN", (inst, def) => {
+    // shape only — checksum is not expressible as a pattern
+    def.pattern ?? (def.pattern = regexes.iban);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidIBAN(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "iban",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+//////////////////////////////   ZodJWT   //////////////////////////////
+function isValidJWT(token, algorithm = null) {
+    try {
+        const tokensParts = token.split(".");
+        if (tokensParts.length !== 3)
+            return false;
+        const [header] = tokensParts;
+        if (!header)
+            return false;
+        // @ts-ignore
+        const parsedHeader = JSON.parse(atob(header));
+        if ("typ" in parsedHeader && parsedHeader?.typ !== "JWT")
+            return false;
+        if (!parsedHeader.alg)
+            return false;
+        if (algorithm && (!("alg" in parsedHeader) || parsedHeader.alg !== algorithm))
+            return false;
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+const $ZodJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodJWT", (inst, def) => {
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidJWT(payload.value, def.alg))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "jwt",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCustomStringFormat", (inst, def) => {
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (def.fn(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: def.format,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodNumber = /*@__PURE__*/ $constructor("$ZodNumber", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = number;
+    inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce)
+            try {
+                payload.value = Number(payload.value);
+            }
+            catch (_) { }
+        const input = payload.value;
+        if (typeof input === "number" && !Number.isNaN(input) && Number.isFinite(input)) {
+            return payload;
+        }
+        const received = typeof input === "number"
+            ? Number.isNaN(input)
+                ? "NaN"
+                : !Number.isFinite(input)
+                    ? String(input)
+                    : undefined
+            : undefined;
+        payload.issues.push({
+            expected: "number",
+            code: "invalid_type",
+            input,
+            inst,
+            ...(received ? { received } : {}),
+        });
+        return payload;
+    };
+});
+const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, def) => {
+    $ZodCheckNumberFormat.init(inst, def);
+    $ZodNumber.init(inst, def); // no format checks
+});
+const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = regexes_boolean;
+    inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce)
+            try {
+                payload.value = Boolean(payload.value);
+            }
+            catch (_) { }
+        const input = payload.value;
+        if (typeof input === "boolean")
+            return payload;
+        payload.issues.push({
+            expected: "boolean",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodBigInt = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBigInt", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = regexes.bigint;
+    inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce)
+            try {
+                payload.value = BigInt(payload.value);
+            }
+            catch (_) { }
+        if (typeof payload.value === "bigint")
+            return payload;
+        payload.issues.push({
+            expected: "bigint",
+            code: "invalid_type",
+            input: payload.value,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBigIntFormat", (inst, def) => {
+    checks.$ZodCheckBigIntFormat.init(inst, def);
+    $ZodBigInt.init(inst, def); // no format checks
+})));
+const $ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSymbol", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (typeof input === "symbol")
+            return payload;
+        payload.issues.push({
+            expected: "symbol",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUndefined", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = regexes.undefined;
+    inst._zod.values = new Set([undefined]);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (typeof input === "undefined")
+            return payload;
+        payload.issues.push({
+            expected: "undefined",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNull", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = regexes.null;
+    inst._zod.values = new Set([null]);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (input === null)
+            return payload;
+        payload.issues.push({
+            expected: "null",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodAny", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload) => payload;
+})));
+const $ZodUnknown = /*@__PURE__*/ $constructor("$ZodUnknown", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload) => payload;
+});
+const $ZodNever = /*@__PURE__*/ $constructor("$ZodNever", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        payload.issues.push({
+            expected: "never",
+            code: "invalid_type",
+            input: payload.value,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodVoid", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (typeof input === "undefined")
+            return payload;
+        payload.issues.push({
+            expected: "void",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodDate = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodDate", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce) {
+            try {
+                payload.value = new Date(payload.value);
+            }
+            catch (_err) { }
+        }
+        const input = payload.value;
+        const isDate = input instanceof Date;
+        const isValidDate = isDate && !Number.isNaN(input.getTime());
+        if (isValidDate)
+            return payload;
+        payload.issues.push({
+            expected: "date",
+            code: "invalid_type",
+            input,
+            ...(isDate ? { received: "Invalid Date" } : {}),
+            inst,
+        });
+        return payload;
+    };
+})));
+// an oversized container fails its leading size checks before any element is parsed
+function capSize(inst, size) {
+    const caps = sizeCaps(inst._zod.def.checks);
+    if (!caps.length)
+        return;
+    const cap = Math.min(...caps.map((c) => c[0]));
+    const parse = inst._zod.parse;
+    inst._zod.parse = (payload, ctx) => {
+        const n = size(payload.value);
+        if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
+            for (const [max, ch] of sizeCaps(inst._zod.def.checks)) {
+                if (n > max && ch._zod.def.when(payload)) {
+                    const start = payload.issues.length;
+                    ch._zod.check(payload);
+                    // the value is still the raw input, so no later check may read it
+                    payload.issues[start].continue = false;
+                    attachSchema(payload.issues, start, inst);
+                    return payload;
+                }
+            }
+        }
+        return parse(payload, ctx);
+    };
+}
+const arraySize = (input) => (Array.isArray(input) ? input.length : -1);
+const mapSize = (input) => (input instanceof Map ? input.size : -1);
+const setSize = (input) => (input instanceof Set ? input.size : -1);
+function handleArrayResult(result, final, index) {
+    if (result.issues.length) {
+        final.issues.push(...prefixIssues(index, result.issues));
+    }
+    final.value[index] = result.value;
+}
+const $ZodArray = /*@__PURE__*/ $constructor("$ZodArray", (inst, def) => {
+    $ZodType.init(inst, def);
+    const memo = core_globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!Array.isArray(input)) {
+            payload.issues.push({
+                expected: "array",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        payload.value = memo ? memo.alloc(inst, payload, Array(input.length), ctx) : Array(input.length);
+        const proms = [];
+        const abortEarly = ctx?.abortEarly;
+        for (let i = 0; i < input.length; i++) {
+            const item = input[i];
+            const result = def.element._zod.run({
+                value: item,
+                issues: [],
+            }, ctx);
+            if (result instanceof Promise) {
+                proms.push(result.then((result) => handleArrayResult(result, payload, i)));
+            }
+            else {
+                handleArrayResult(result, payload, i);
+                // the element's payload is authoritative here, since handleArrayResult forwards every issue; an object's is not, because it drops a failed absent optional
+                if (abortEarly && result.issues.length !== 0 && aborted(result))
+                    break;
+            }
+        }
+        if (proms.length) {
+            return Promise.all(proms).then(() => payload);
+        }
+        return payload; //handleArrayResultsAsync(parseResults, final);
+    };
+    capSize(inst, arraySize);
+});
+function handlePropertyResult(result, final, key, input, optin, optout) {
+    const isPresent = key in input;
+    const isOptionalOut = optout === "optional";
+    // The middle rung means "absence permitted, nothing supplied in its place", so an absent key contributes nothing — whatever the schema made of `undefined` is invented, not substituted. Only `optional` reaches this with a value: `defaulted` substitutes, and a schema that isn't optional-out has to keep the key.
+    if (!isPresent && isOptionalOut && optin === "optional") {
+        return;
+    }
+    if (result.issues.length) {
+        // For optional-in/out schemas, ignore errors on absent keys.
+        if (optin !== undefined && isOptionalOut && !isPresent) {
+            return;
+        }
+        final.issues.push(...prefixIssues(key, result.issues));
+    }
+    if (!isPresent && optin === undefined) {
+        if (!result.issues.length) {
+            final.issues.push({
+                code: "invalid_type",
+                expected: "nonoptional",
+                input: undefined,
+                path: [key],
+            });
+        }
+        return;
+    }
+    if (result.value === undefined) {
+        if (isPresent || (optin === "defaulted" && !isOptionalOut)) {
+            final.value[key] = undefined;
+        }
+    }
+    else {
+        final.value[key] = result.value;
+    }
+}
+// one shared instance; a fresh [] per schema cost 56 bytes retained
+const NO_SYMBOL_KEYS = [];
+function normalizeDef(def) {
+    const keys = Object.keys(def.shape);
+    const ownSymbols = Object.getOwnPropertySymbols(def.shape);
+    const symbolKeys = ownSymbols.length ? ownSymbols : NO_SYMBOL_KEYS;
+    // aliases `keys` when there are no symbols, so a string-only shape keeps one array
+    const allKeys = symbolKeys.length ? [...keys, ...symbolKeys] : keys;
+    for (const k of allKeys) {
+        if (!def.shape?.[k]?._zod?.traits?.has("$ZodType")) {
+            throw new Error(`Invalid element at key "${String(k)}": expected a Zod schema`);
+        }
+    }
+    const okeys = optionalKeys(def.shape);
+    return {
+        ...def,
+        allKeys,
+        symbolKeys,
+        // string-only: handleCatchall matches it against `for...in`, which never yields a symbol
+        keySet: new Set(keys),
+        numKeys: keys.length,
+        optionalKeys: new Set(okeys),
+    };
+}
+function handleCatchall(proms, input, payload, ctx, def, inst, abortEarly) {
+    const unrecognized = [];
+    const keySet = def.keySet;
+    const _catchall = def.catchall._zod;
+    const t = _catchall.def.type;
+    const optin = _catchall.optin;
+    const optout = _catchall.optout;
+    // starts at 0, not the current length: the shape phase already ran and may have aborted
+    let seen = 0;
+    for (const key in input) {
+        if (abortEarly && payload.issues.length !== seen) {
+            if (aborted(payload, seen))
+                break;
+            seen = payload.issues.length;
+        }
+        // Must precede the __proto__ branch: a declared key is not unrecognized, even though the shape loop deliberately strips __proto__ from the parsed output.
+        if (keySet.has(key))
+            continue;
+        // Don't copy an undeclared __proto__ into the result; assignment to a plain {} would replace the result prototype. But in strict mode it is still an unknown key, so report it before skipping.
+        if (key === "__proto__") {
+            if (t === "never")
+                unrecognized.push(key);
+            continue;
+        }
+        if (t === "never") {
+            unrecognized.push(key);
+            continue;
+        }
+        const r = _catchall.run({ value: input[key], issues: [] }, ctx);
+        if (r instanceof Promise) {
+            proms.push(r.then((r) => handlePropertyResult(r, payload, key, input, optin, optout)));
+        }
+        else {
+            handlePropertyResult(r, payload, key, input, optin, optout);
+        }
+    }
+    if (unrecognized.length) {
+        payload.issues.push({
+            code: "unrecognized_keys",
+            keys: unrecognized,
+            input,
+            inst,
+            // Describes the shape of the input, not the validity of the parsed value, so it never aborts. The parse still fails; the schema's own checks just get to run first, and an enclosing intersection can reconcile the key against a sibling operand.
+            continue: true,
+        });
+    }
+    if (!proms.length)
+        return payload;
+    return Promise.all(proms).then(() => {
+        return payload;
+    });
+}
+const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
+    // requires cast because technically $ZodObject doesn't extend
+    $ZodType.init(inst, def);
+    const desc = Object.getOwnPropertyDescriptor(def, "shape");
+    // a cloned def carries its source's accessor, which knows the shape it answers from; adopting that keeps the clone's keys readable without running it
+    const sh = desc?.get ? desc.get.raw : (def.shape ?? {});
+    if (sh) {
+        // Freezes the shape on first read, so its getters resolve once and every later read sees the same schemas.
+        const get = () => {
+            const newSh = { ...sh };
+            Object.defineProperty(def, "shape", { value: newSh });
+            get.raw = newSh;
+            return newSh;
+        };
+        get.raw = sh;
+        Object.defineProperty(def, "shape", { get });
+    }
+    const _normalized = cached(() => normalizeDef(def));
+    defineLazyInternal(inst, "propValues", (zod) => {
+        const shape = zod.def.shape;
+        const propValues = {};
+        for (const key in shape) {
+            const field = shape[key]._zod;
+            if (field.values) {
+                if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
+                    assignProp(propValues, key, new Set());
+                }
+                for (const v of field.values)
+                    propValues[key].add(v);
+                // An omittable slot reads back as undefined at a discriminator lookup, so it has to claim undefined: two options that can both omit the key are not discriminable on it.
+                if (field.optin !== undefined)
+                    propValues[key].add(undefined);
+            }
+        }
+        return propValues;
+    });
+    const isObject = util_isObject;
+    const catchall = def.catchall;
+    let value;
+    const memo = core_globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        value ?? (value = _normalized.value);
+        const input = payload.value;
+        if (!isObject(input)) {
+            payload.issues.push({
+                expected: "object",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+        const proms = [];
+        const shape = value.shape;
+        const abortEarly = ctx?.abortEarly;
+        let seen = payload.issues.length;
+        for (const key of value.allKeys) {
+            if (abortEarly && payload.issues.length !== seen) {
+                if (aborted(payload, seen))
+                    break;
+                seen = payload.issues.length;
+            }
+            if (key === "__proto__")
+                continue;
+            const el = shape[key];
+            const optin = el._zod.optin;
+            const optout = el._zod.optout;
+            const r = el._zod.run({ value: input[key], issues: [] }, ctx);
+            if (r instanceof Promise) {
+                proms.push(r.then((r) => handlePropertyResult(r, payload, key, input, optin, optout)));
+            }
+            else {
+                handlePropertyResult(r, payload, key, input, optin, optout);
+            }
+        }
+        if (!catchall) {
+            return proms.length ? Promise.all(proms).then(() => payload) : payload;
+        }
+        return handleCatchall(proms, input, payload, ctx, _normalized.value, inst, abortEarly === true);
+    };
+});
+const $ZodObjectJIT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodObjectJIT", (inst, def) => {
+    // requires cast because technically $ZodObject doesn't extend
+    $ZodObject.init(inst, def);
+    const superParse = inst._zod.parse;
+    const _normalized = util.cached(() => normalizeDef(def));
+    const memo = core.globalConfig.memoizer;
+    const generateFastpass = (shape) => {
+        const normalized = _normalized.value;
+        const syms = normalized.symbolKeys;
+        // a symbol has no source literal, so it is read as `syms[i]` off the closed-over scope
+        const doc = new Doc(["payload", "ctx"], { shape, inst, memo, syms });
+        const parseStr = (k) => `shape[${k}]._zod.run({ value: input[${k}], issues: [] }, ctx)`;
+        // prefixes in place, like util.prefixIssues. newResult must land before the early return: a catchall runs after this and would otherwise write onto the caller's input
+        const prefixStr = (id, k) => `
+          let ${id}_ab = false;
+          for (let i = 0; i < ${id}.issues.length; i++) {
+            const iss = ${id}.issues[i];
+            iss.path = iss.path ? [${k}, ...iss.path] : [${k}];
+            payload.issues.push(iss);
+            if (iss.continue !== true) ${id}_ab = true;
+          }
+          if (${id}_ab && ctx && ctx.abortEarly) {
+            payload.value = newResult;
+            return payload;
+          }`;
+        doc.write(`const input = payload.value;`);
+        const ids = Object.create(null);
+        let counter = 0;
+        for (const key of normalized.allKeys) {
+            ids[key] = `key_${counter++}`;
+        }
+        // A: preserve key order {
+        doc.write(memo ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
+        for (const key of normalized.allKeys) {
+            if (key === "__proto__")
+                continue;
+            const id = ids[key];
+            const k = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : util.esc(key);
+            const isPresent = `${k} in input`;
+            const schema = shape[key];
+            const optin = schema?._zod?.optin;
+            const isOptionalIn = optin !== undefined;
+            const isOptionalOut = schema?._zod?.optout === "optional";
+            doc.write(`const ${id} = ${parseStr(k)};`);
+            if (isOptionalIn && isOptionalOut) {
+                // For optional-in/out schemas, ignore errors on absent keys — and, like the interpreted path, drop the value produced alongside them. The middle rung goes further: it permits absence without supplying anything in its place, so an absent key contributes nothing at all.
+                const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
+                doc.write(`
+        const ${id}_present = ${isPresent};
+        if (!${id}.issues.length || ${id}_present) {
+          if (${id}.issues.length) {${prefixStr(id, k)}
+          }
+
+          if (${assign}) {
+            newResult[${k}] = ${id}.value;
+          }
+        }
+
+      `);
+            }
+            else if (!isOptionalIn) {
+                doc.write(`
+        const ${id}_present = ${isPresent};
+        if (${id}.issues.length) {${prefixStr(id, k)}
+        }
+        if (!${id}_present && !${id}.issues.length) {
+          payload.issues.push({
+            code: "invalid_type",
+            expected: "nonoptional",
+            input: undefined,
+            path: [${k}]
+          });
+          if (ctx && ctx.abortEarly) {
+            payload.value = newResult;
+            return payload;
+          }
+        }
+
+        if (${id}_present) {
+          newResult[${k}] = ${id}.value;
+        }
+
+      `);
+            }
+            else {
+                doc.write(`
+        if (${id}.issues.length) {${prefixStr(id, k)}
+        }
+      `);
+                if (optin === "defaulted") {
+                    doc.write(`newResult[${k}] = ${id}.value;`);
+                }
+                else {
+                    doc.write(`
+        if (${id}.value !== undefined || ${isPresent}) {
+          newResult[${k}] = ${id}.value;
+        }
+      `);
+                }
+            }
+        }
+        doc.write(`payload.value = newResult;`);
+        doc.write(`return payload;`);
+        // closing `shape` in is what pays: turbofan specializes the parser against that one shape object, so every `shape[k]._zod.run` folds to a known callee. as a parameter it stays a generic load and measures 13% slower even with the forwarding frame gone
+        return doc.compile();
+    };
+    let fastpass;
+    const isObject = util.isObject;
+    const jit = !core.globalConfig.jitless;
+    const allowsEval = util.allowsEval;
+    const fastEnabled = jit && allowsEval.value; // && !def.catchall;
+    const catchall = def.catchall;
+    let value;
+    inst._zod.parse = (payload, ctx) => {
+        value ?? (value = _normalized.value);
+        const input = payload.value;
+        if (!isObject(input)) {
+            payload.issues.push({
+                expected: "object",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        if (jit && fastEnabled && ctx?.async === false && ctx.jitless !== true) {
+            // always synchronous
+            if (!fastpass)
+                fastpass = generateFastpass(def.shape);
+            payload = fastpass(payload, ctx);
+            if (!catchall)
+                return payload;
+            return handleCatchall([], input, payload, ctx, value, inst, ctx?.abortEarly === true);
+        }
+        return superParse(payload, ctx);
+    };
+})));
+function handleUnionResults(results, final, inst, ctx) {
+    for (const result of results) {
+        if (result.issues.length === 0) {
+            final.value = result.value;
+            return final;
+        }
+    }
+    const nonaborted = results.filter((r) => !aborted(r));
+    if (nonaborted.length === 1) {
+        final.value = nonaborted[0].value;
+        return nonaborted[0];
+    }
+    final.issues.push({
+        code: "invalid_union",
+        input: final.value,
+        inst,
+        errors: results.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config()))),
+    });
+    return final;
+}
+const $ZodUnion = /*@__PURE__*/ $constructor("$ZodUnion", (inst, def) => {
+    $ZodType.init(inst, def);
+    defineLazyInternal(inst, "optin", (zod) => zod.def.options.some((o) => o._zod.optin === "defaulted")
+        ? "defaulted"
+        : zod.def.options.some((o) => o._zod.optin !== undefined)
+            ? "optional"
+            : undefined);
+    defineLazyInternal(inst, "optout", (zod) => zod.def.options.some((o) => o._zod.optout === "optional") ? "optional" : undefined);
+    defineLazyInternal(inst, "values", (zod) => {
+        if (zod.def.options.every((o) => o._zod.values)) {
+            return new Set(zod.def.options.flatMap((option) => Array.from(option._zod.values)));
+        }
+        return undefined;
+    });
+    defineLazyInternal(inst, "pattern", (zod) => {
+        if (zod.def.options.every((o) => o._zod.pattern)) {
+            const patterns = zod.def.options.map((o) => o._zod.pattern);
+            return new RegExp(`^(${patterns.map((p) => cleanRegex(p.source)).join("|")})$`);
+        }
+        return undefined;
+    });
+    const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+    inst._zod.parse = (payload, ctx) => {
+        if (first) {
+            return first(payload, ctx);
+        }
+        let async = false;
+        const results = [];
+        for (const option of def.options) {
+            const result = option._zod.run({
+                value: payload.value,
+                issues: [],
+            }, ctx);
+            if (result instanceof Promise) {
+                results.push(result);
+                async = true;
+            }
+            else {
+                if (result.issues.length === 0)
+                    return result;
+                results.push(result);
+            }
+        }
+        if (!async)
+            return handleUnionResults(results, payload, inst, ctx);
+        return Promise.all(results).then((results) => {
+            return handleUnionResults(results, payload, inst, ctx);
+        });
+    };
+});
+function handleExclusiveUnionResults(results, final, inst, ctx) {
+    const matches = [];
+    for (let i = 0; i < results.length; i++) {
+        if (results[i].issues.length === 0)
+            matches.push(i);
+    }
+    if (matches.length === 1) {
+        final.value = results[matches[0]].value;
+        return final;
+    }
+    if (matches.length === 0) {
+        // No matches - same as regular union
+        final.issues.push({
+            code: "invalid_union",
+            input: final.value,
+            inst,
+            errors: results.map((result) => result.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config()))),
+        });
+    }
+    else {
+        // Multiple matches - exclusive union failure
+        final.issues.push({
+            code: "invalid_union",
+            input: final.value,
+            inst,
+            errors: [],
+            inclusive: false,
+            matches,
+        });
+    }
+    return final;
+}
+const $ZodXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodXor", (inst, def) => {
+    $ZodUnion.init(inst, def);
+    def.inclusive = false;
+    const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+    inst._zod.parse = (payload, ctx) => {
+        if (first) {
+            return first(payload, ctx);
+        }
+        let async = false;
+        const results = [];
+        for (const option of def.options) {
+            const result = option._zod.run({
+                value: payload.value,
+                issues: [],
+            }, ctx);
+            if (result instanceof Promise) {
+                results.push(result);
+                async = true;
+            }
+            else {
+                results.push(result);
+            }
+        }
+        if (!async)
+            return handleExclusiveUnionResults(results, payload, inst, ctx);
+        return Promise.all(results).then((results) => {
+            return handleExclusiveUnionResults(results, payload, inst, ctx);
+        });
+    };
+})));
+/** Returns the option whose discriminator claims `value`, or throws if ambiguous. */
+function getDiscriminatedOption(union, value) {
+    const internals = union._zod;
+    let map = internals.bag.optionsMap;
+    if (!map) {
+        map = discriminatorMap(internals.def);
+        internals.bag.optionsMap = map;
+    }
+    const option = map.get(value);
+    if (option === null)
+        throw new Error(`Ambiguous discriminator value "${String(value)}"`);
+    return option;
+}
+function discriminatorMap(def) {
+    const map = new Map();
+    for (const option of def.options) {
+        const values = option._zod.propValues?.[def.discriminator];
+        if (!values || values.size === 0)
+            throw new Error(`Invalid discriminated union option at index "${def.options.indexOf(option)}"`);
+        for (const value of values) {
+            if (map.has(value)) {
+                if (value !== undefined)
+                    throw new Error(`Duplicate discriminator value "${String(value)}"`);
+                // keep the collision marked so a later member cannot reclaim it
+                map.set(value, null);
+            }
+            else {
+                map.set(value, option);
+            }
+        }
+    }
+    return map;
+}
+const $ZodDiscriminatedUnion = 
+/*@__PURE__*/
+(/* unused pure expression or super */ null && (core.$constructor("$ZodDiscriminatedUnion", (inst, def) => {
+    def.inclusive = false;
+    $ZodUnion.init(inst, def);
+    const _super = inst._zod.parse;
+    util.defineLazyInternal(inst, "propValues", (zod) => {
+        const propValues = {};
+        let undefinedCount = 0;
+        for (const option of zod.def.options) {
+            const pv = option._zod.propValues;
+            if (!pv || Object.keys(pv).length === 0)
+                throw new Error(`Invalid discriminated union option at index "${zod.def.options.indexOf(option)}"`);
+            if (pv[zod.def.discriminator]?.has(undefined))
+                undefinedCount++;
+            for (const [k, v] of Object.entries(pv)) {
+                if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
+                    util.assignProp(propValues, k, new Set());
+                }
+                for (const val of v) {
+                    propValues[k].add(val);
+                }
+            }
+        }
+        if (!zod.def.unionFallback && undefinedCount > 1)
+            propValues[zod.def.discriminator]?.delete(undefined);
+        return propValues;
+    });
+    // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
+    def.options.forEach((option, i) => {
+        const propShape = util.rawShape(option._zod.def);
+        if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
+            throw new Error(`Invalid discriminated union option at index "${i}"`);
+        }
+    });
+    const disc = util.cached(() => discriminatorMap(def));
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!util.isObject(input)) {
+            payload.issues.push({
+                code: "invalid_type",
+                expected: "object",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        const value = input?.[def.discriminator];
+        const opt = disc.value.get(value);
+        // forward metadata cannot choose an encoder for an absent tag
+        if (opt && (value !== undefined || ctx.direction !== "backward")) {
+            return opt._zod.run(payload, ctx);
+        }
+        // Fall back to union matching when the fast discriminator path fails:
+        // - explicitly enabled via unionFallback, or
+        // - during backward direction (encode), since codec-based discriminators have different values in forward vs backward directions
+        if (def.unionFallback || ctx.direction === "backward") {
+            return _super(payload, ctx);
+        }
+        // no matching discriminator
+        payload.issues.push({
+            code: "invalid_union",
+            errors: [],
+            note: "No matching discriminator",
+            discriminator: def.discriminator,
+            options: Array.from(disc.value.keys()).filter((value) => disc.value.get(value) !== null),
+            input,
+            path: [def.discriminator],
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodIntersection = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIntersection", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        const left = def.left._zod.run({ value: input, issues: [] }, ctx);
+        const right = def.right._zod.run({ value: input, issues: [] }, ctx);
+        const async = left instanceof Promise || right instanceof Promise;
+        if (async) {
+            return Promise.all([left, right]).then(([left, right]) => {
+                return handleIntersectionResults(payload, left, right);
+            });
+        }
+        return handleIntersectionResults(payload, left, right);
+    };
+})));
+function mergeValues(a, b) {
+    // const aType = parse.t(a);
+    // const bType = parse.t(b);
+    if (a === b) {
+        return { valid: true, data: a };
+    }
+    if (a instanceof Date && b instanceof Date && +a === +b) {
+        return { valid: true, data: a };
+    }
+    if (util.isPlainObject(a) && util.isPlainObject(b)) {
+        const bKeys = Object.keys(b);
+        const sharedKeys = Object.keys(a).filter((key) => bKeys.indexOf(key) !== -1);
+        const newObj = { ...a, ...b };
+        if (Object.prototype.hasOwnProperty.call(newObj, "__proto__"))
+            delete newObj.__proto__;
+        for (const key of sharedKeys) {
+            if (key === "__proto__")
+                continue;
+            const sharedValue = mergeValues(a[key], b[key]);
+            if (!sharedValue.valid) {
+                return {
+                    valid: false,
+                    mergeErrorPath: [key, ...sharedValue.mergeErrorPath],
+                };
+            }
+            newObj[key] = sharedValue.data;
+        }
+        return { valid: true, data: newObj };
+    }
+    if (Array.isArray(a) && Array.isArray(b)) {
+        if (a.length !== b.length) {
+            return { valid: false, mergeErrorPath: [] };
+        }
+        const newArray = [];
+        for (let index = 0; index < a.length; index++) {
+            const itemA = a[index];
+            const itemB = b[index];
+            const sharedValue = mergeValues(itemA, itemB);
+            if (!sharedValue.valid) {
+                return {
+                    valid: false,
+                    mergeErrorPath: [index, ...sharedValue.mergeErrorPath],
+                };
+            }
+            newArray.push(sharedValue.data);
+        }
+        return { valid: true, data: newArray };
+    }
+    return { valid: false, mergeErrorPath: [] };
+}
+function handleIntersectionResults(result, left, right) {
+    // Track which side(s) reject each key. A key rejection is reported only when BOTH sides reject it, so a key owned by one branch survives the other's key schema. strictObject reports these as unrecognized_keys; a record with an open key schema reports one invalid_key per key.
+    const unrecKeys = new Map();
+    let unrecIssue;
+    const keyIssues = new Map();
+    const collect = (iss, side) => {
+        let keys;
+        if (iss.code === "unrecognized_keys" && !iss.path?.length) {
+            unrecIssue ?? (unrecIssue = iss);
+            keys = iss.keys;
+        }
+        else if (iss.code === "invalid_key" && iss.origin === "record" && iss.path?.length === 1) {
+            const k = String(iss.path[0]);
+            if (!keyIssues.has(k))
+                keyIssues.set(k, iss);
+            keys = [k];
+        }
+        else {
+            return false;
+        }
+        for (const k of keys) {
+            if (!unrecKeys.has(k))
+                unrecKeys.set(k, {});
+            unrecKeys.get(k)[side] = true;
+        }
+        return true;
+    };
+    for (const iss of left.issues) {
+        if (!collect(iss, "l"))
+            result.issues.push(iss);
+    }
+    for (const iss of right.issues) {
+        if (!collect(iss, "r"))
+            result.issues.push(iss);
+    }
+    // Report only keys rejected by BOTH sides
+    const bothKeys = [...unrecKeys].filter(([, f]) => f.l && f.r).map(([k]) => k);
+    if (bothKeys.length) {
+        const aggregated = unrecIssue ? bothKeys.filter((k) => unrecIssue.keys.includes(k)) : [];
+        if (aggregated.length)
+            result.issues.push({ ...unrecIssue, keys: aggregated });
+        for (const k of bothKeys) {
+            if (!aggregated.includes(k) && keyIssues.has(k))
+                result.issues.push(keyIssues.get(k));
+        }
+    }
+    const merged = mergeValues(left.value, right.value);
+    if (!merged.valid) {
+        if (util.aborted(result))
+            return result;
+        throw new Error(`Unmergable intersection. Error path: ` + `${JSON.stringify(merged.mergeErrorPath)}`);
+    }
+    result.value = merged.data;
+    return result;
+}
+const $ZodTuple = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodTuple", (inst, def) => {
+    $ZodType.init(inst, def);
+    const items = def.items;
+    const memo = core.globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!Array.isArray(input)) {
+            payload.issues.push({
+                input,
+                inst,
+                expected: "tuple",
+                code: "invalid_type",
+            });
+            return payload;
+        }
+        payload.value = memo ? memo.alloc(inst, payload, [], ctx) : [];
+        const proms = [];
+        const optinStart = getTupleOptStart(items, "optin");
+        const optoutStart = getTupleOptStart(items, "optout");
+        if (!def.rest) {
+            if (input.length < optinStart) {
+                payload.issues.push({
+                    code: "too_small",
+                    minimum: optinStart,
+                    inclusive: true,
+                    input,
+                    inst,
+                    origin: "array",
+                });
+                return payload;
+            }
+            if (input.length > items.length) {
+                payload.issues.push({
+                    code: "too_big",
+                    maximum: items.length,
+                    inclusive: true,
+                    input,
+                    inst,
+                    origin: "array",
+                });
+            }
+        }
+        // Run every item in parallel, collecting results into an indexed array. The post-processing in `handleTupleResults` walks them in order so it can decide whether an absent optional-output error can truncate the tail or must be reported to preserve required output.
+        const itemResults = new Array(items.length);
+        // only tracked when there is a rest loop to skip
+        const abortEarly = def.rest ? ctx?.abortEarly : undefined;
+        let itemAborted = false;
+        for (let i = 0; i < items.length; i++) {
+            const r = items[i]._zod.run({ value: input[i], issues: [] }, ctx);
+            if (r instanceof Promise) {
+                proms.push(r.then((rr) => {
+                    itemResults[i] = rr;
+                }));
+            }
+            else {
+                itemResults[i] = r;
+                if (abortEarly && !itemAborted && r.issues.length)
+                    itemAborted = util.aborted(r);
+            }
+        }
+        // sound because rest is non-empty exactly when every fixed index is present, the one case handleTupleResults cannot discard an item's issues
+        if (def.rest && !itemAborted) {
+            let i = items.length - 1;
+            const rest = input.slice(items.length);
+            let seen = payload.issues.length;
+            for (const el of rest) {
+                if (abortEarly && payload.issues.length !== seen) {
+                    if (util.aborted(payload, seen))
+                        break;
+                    seen = payload.issues.length;
+                }
+                i++;
+                const result = def.rest._zod.run({ value: el, issues: [] }, ctx);
+                if (result instanceof Promise) {
+                    proms.push(result.then((r) => handleTupleResult(r, payload, i)));
+                }
+                else {
+                    handleTupleResult(result, payload, i);
+                }
+            }
+        }
+        if (proms.length) {
+            return Promise.all(proms).then(() => handleTupleResults(itemResults, payload, items, input, optoutStart));
+        }
+        return handleTupleResults(itemResults, payload, items, input, optoutStart);
+    };
+})));
+function getTupleOptStart(items, key) {
+    for (let i = items.length - 1; i >= 0; i--) {
+        // optin is a three-rung ladder so any rung above `undefined` permits an absent slot; optout stays two-valued.
+        const omittable = key === "optin" ? items[i]._zod.optin !== undefined : items[i]._zod.optout === "optional";
+        if (!omittable)
+            return i + 1;
+    }
+    return 0;
+}
+function handleTupleResult(result, final, index) {
+    if (result.issues.length) {
+        final.issues.push(...util.prefixIssues(index, result.issues));
+    }
+    final.value[index] = result.value;
+}
+function handleTupleResults(itemResults, final, items, input, optoutStart) {
+    // Walk results in order. Mirror $ZodObject's swallow-on-absent-optional rule, but only after `optoutStart`: the first index where the output tuple tail can be absent.
+    for (let i = 0; i < items.length; i++) {
+        const r = itemResults[i];
+        const isPresent = i < input.length;
+        // The array analog of `handlePropertyResult`'s absent-key early return: the middle rung permits absence without supplying anything in its place, so the tail truncates here instead of materializing whatever the item made of `undefined`.
+        if (!isPresent && i >= optoutStart && items[i]._zod.optin === "optional") {
+            final.value.length = i;
+            break;
+        }
+        if (r.issues.length) {
+            if (!isPresent && i >= optoutStart) {
+                final.value.length = i;
+                break;
+            }
+            final.issues.push(...util.prefixIssues(i, r.issues));
+        }
+        final.value[i] = r.value;
+    }
+    // Drop trailing slots that produced `undefined` for absent input
+    // (the array analog of an absent optional key on an object). The
+    // `i >= input.length` floor is critical: an explicit `undefined`
+    // *inside* the input must be preserved even when the schema is
+    // optional-out (e.g. `z.string().or(z.undefined())` accepting an
+    // explicit undefined value).
+    for (let i = final.value.length - 1; i >= input.length; i--) {
+        if (items[i]._zod.optout === "optional" && final.value[i] === undefined) {
+            final.value.length = i;
+        }
+        else {
+            break;
+        }
+    }
+    return final;
+}
+const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
+    $ZodType.init(inst, def);
+    const memo = core_globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!isPlainObject(input)) {
+            payload.issues.push({
+                expected: "record",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        // no guard in either loop below: a record's invalid_key aborts but an enclosing intersection can reconcile it, so a stopped loop hides keys the sibling does not own and the intersection then rejects nothing
+        const proms = [];
+        const values = def.keyType._zod.values;
+        if (values && !def.partial) {
+            payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+            const recordKeys = new Set();
+            for (const key of values) {
+                if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
+                    recordKeys.add(typeof key === "number" ? key.toString() : key);
+                    // A declared __proto__ is stripped but is not an unrecognized key.
+                    if (key === "__proto__")
+                        continue;
+                    const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+                    if (keyResult instanceof Promise) {
+                        throw new Error("Async schemas not supported in object keys currently");
+                    }
+                    if (keyResult.issues.length) {
+                        payload.issues.push({
+                            code: "invalid_key",
+                            origin: "record",
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+                            input: key,
+                            path: [key],
+                            inst,
+                        });
+                        continue;
+                    }
+                    const outKey = keyResult.value;
+                    if (outKey === "__proto__")
+                        continue;
+                    const result = def.valueType._zod.run({ value: input[key], issues: [] }, ctx);
+                    if (result instanceof Promise) {
+                        proms.push(result.then((result) => {
+                            if (result.issues.length) {
+                                payload.issues.push(...prefixIssues(key, result.issues));
+                            }
+                            payload.value[outKey] = result.value;
+                        }));
+                    }
+                    else {
+                        if (result.issues.length) {
+                            payload.issues.push(...prefixIssues(key, result.issues));
+                        }
+                        payload.value[outKey] = result.value;
+                    }
+                }
+            }
+            let unrecognized;
+            for (const key in input) {
+                if (!recordKeys.has(key)) {
+                    if (def.mode === "loose") {
+                        // skip __proto__ so it can't replace the result prototype via the assignment setter on the plain {} we build into
+                        if (key === "__proto__")
+                            continue;
+                        payload.value[key] = input[key];
+                    }
+                    else {
+                        unrecognized = unrecognized ?? [];
+                        unrecognized.push(key);
+                    }
+                }
+            }
+            if (unrecognized && unrecognized.length > 0) {
+                payload.issues.push({
+                    code: "unrecognized_keys",
+                    input,
+                    inst,
+                    keys: unrecognized,
+                    continue: true,
+                });
+            }
+        }
+        else {
+            payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+            // An enumerable key schema declares which keys the record owns, so a key outside the set is unrecognized. A non-enumerable one (regex, refine) is a constraint every key must satisfy, so a failing key is invalid. Only the former is reconcilable against the other side of an intersection.
+            let unrecognized;
+            // Reflect.ownKeys for Symbol-key support; filter non-enumerable to match z.object()
+            for (const key of Reflect.ownKeys(input)) {
+                if (key === "__proto__")
+                    continue;
+                if (!Object.prototype.propertyIsEnumerable.call(input, key))
+                    continue;
+                let keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+                if (keyResult instanceof Promise) {
+                    throw new Error("Async schemas not supported in object keys currently");
+                }
+                // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
+                const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
+                if (checkNumericKey) {
+                    const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
+                    if (retryResult instanceof Promise) {
+                        throw new Error("Async schemas not supported in object keys currently");
+                    }
+                    if (retryResult.issues.length === 0) {
+                        keyResult = retryResult;
+                    }
+                }
+                if (keyResult.issues.length) {
+                    if (def.mode === "loose") {
+                        // Pass through unchanged
+                        payload.value[key] = input[key];
+                    }
+                    else if (values) {
+                        unrecognized = unrecognized ?? [];
+                        unrecognized.push(key);
+                    }
+                    else {
+                        // Default "strict" behavior: error on invalid key
+                        payload.issues.push({
+                            code: "invalid_key",
+                            origin: "record",
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+                            input: key,
+                            path: [key],
+                            inst,
+                        });
+                    }
+                    continue;
+                }
+                // the guard above tests the raw input key, but the key schema can normalize an ordinary key into __proto__; re-check the key we actually write under
+                const outKey = keyResult.value;
+                if (outKey === "__proto__")
+                    continue;
+                const result = def.valueType._zod.run({ value: input[key], issues: [] }, ctx);
+                if (result instanceof Promise) {
+                    proms.push(result.then((result) => {
+                        if (result.issues.length) {
+                            payload.issues.push(...prefixIssues(key, result.issues));
+                        }
+                        payload.value[outKey] = result.value;
+                    }));
+                }
+                else {
+                    if (result.issues.length) {
+                        payload.issues.push(...prefixIssues(key, result.issues));
+                    }
+                    payload.value[outKey] = result.value;
+                }
+            }
+            if (unrecognized && unrecognized.length > 0) {
+                payload.issues.push({
+                    code: "unrecognized_keys",
+                    input,
+                    inst,
+                    keys: unrecognized,
+                    continue: true,
+                });
+            }
+        }
+        if (proms.length) {
+            return Promise.all(proms).then(() => payload);
+        }
+        return payload;
+    };
+});
+const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMap", (inst, def) => {
+    $ZodType.init(inst, def);
+    const memo = core.globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!(input instanceof Map)) {
+            payload.issues.push({
+                expected: "map",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        const proms = [];
+        payload.value = memo ? memo.alloc(inst, payload, new Map(), ctx) : new Map();
+        const abortEarly = ctx?.abortEarly;
+        let seen = payload.issues.length;
+        for (const [key, value] of input) {
+            if (abortEarly && payload.issues.length !== seen) {
+                if (util.aborted(payload, seen))
+                    break;
+                seen = payload.issues.length;
+            }
+            const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+            const valueResult = def.valueType._zod.run({ value: value, issues: [] }, ctx);
+            if (keyResult instanceof Promise || valueResult instanceof Promise) {
+                proms.push(Promise.all([keyResult, valueResult]).then(([keyResult, valueResult]) => {
+                    handleMapResult(keyResult, valueResult, payload, key, input, inst, ctx);
+                }));
+            }
+            else {
+                handleMapResult(keyResult, valueResult, payload, key, input, inst, ctx);
+            }
+        }
+        if (proms.length)
+            return Promise.all(proms).then(() => payload);
+        return payload;
+    };
+    capSize(inst, mapSize);
+})));
+function handleMapResult(keyResult, valueResult, final, key, input, inst, ctx) {
+    if (keyResult.issues.length) {
+        if (util.propertyKeyTypes.has(typeof key)) {
+            final.issues.push(...util.prefixIssues(key, keyResult.issues));
+        }
+        else {
+            final.issues.push({
+                code: "invalid_key",
+                origin: "map",
+                input,
+                inst,
+                issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+            });
+        }
+    }
+    if (valueResult.issues.length) {
+        if (util.propertyKeyTypes.has(typeof key)) {
+            final.issues.push(...util.prefixIssues(key, valueResult.issues));
+        }
+        else {
+            final.issues.push({
+                origin: "map",
+                code: "invalid_element",
+                input,
+                inst,
+                key: key,
+                issues: valueResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+            });
+        }
+    }
+    final.value.set(keyResult.value, valueResult.value);
+}
+const $ZodSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSet", (inst, def) => {
+    $ZodType.init(inst, def);
+    const memo = core.globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!(input instanceof Set)) {
+            payload.issues.push({
+                input,
+                inst,
+                expected: "set",
+                code: "invalid_type",
+            });
+            return payload;
+        }
+        const proms = [];
+        payload.value = memo ? memo.alloc(inst, payload, new Set(), ctx) : new Set();
+        const abortEarly = ctx?.abortEarly;
+        let seen = payload.issues.length;
+        for (const item of input) {
+            if (abortEarly && payload.issues.length !== seen) {
+                if (util.aborted(payload, seen))
+                    break;
+                seen = payload.issues.length;
+            }
+            const result = def.valueType._zod.run({ value: item, issues: [] }, ctx);
+            if (result instanceof Promise) {
+                proms.push(result.then((result) => handleSetResult(result, payload)));
+            }
+            else
+                handleSetResult(result, payload);
+        }
+        if (proms.length)
+            return Promise.all(proms).then(() => payload);
+        return payload;
+    };
+    capSize(inst, setSize);
+})));
+function handleSetResult(result, final) {
+    if (result.issues.length) {
+        final.issues.push(...result.issues);
+    }
+    final.value.add(result.value);
+}
+const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
+    $ZodType.init(inst, def);
+    const values = getEnumValues(def.entries);
+    const valuesSet = new Set(values);
+    inst._zod.values = valuesSet;
+    defineLazyInternal(inst, "pattern", (zod) => {
+        const patternValues = getEnumValues(zod.def.entries).filter((k) => propertyKeyTypes.has(typeof k));
+        // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
+        return new RegExp(patternValues.length ? `^(${patternValues.map((o) => escapeRegex(o.toString())).join("|")})$` : "^[^\\s\\S]$");
+    });
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (valuesSet.has(input)) {
+            return payload;
+        }
+        payload.issues.push({
+            code: "invalid_value",
+            values,
+            input,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
+    $ZodType.init(inst, def);
+    const values = new Set(def.values);
+    inst._zod.values = values;
+    util.defineLazyInternal(inst, "pattern", (zod) => {
+        const vals = zod.def.values;
+        // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
+        return new RegExp(vals.length
+            ? `^(${vals
+                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
+                .join("|")})$`
+            : "^[^\\s\\S]$");
+    });
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (values.has(input)) {
+            return payload;
+        }
+        payload.issues.push({
+            code: "invalid_value",
+            values: def.values,
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        // @ts-ignore
+        if (input instanceof File)
+            return payload;
+        payload.issues.push({
+            expected: "file",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodTransform = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodTransform", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.optin = "optional";
+    core.globalConfig.memoizer?.guard(inst);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            throw new core.$ZodEncodeError(inst.constructor.name);
+        }
+        const _out = def.transform(payload.value, payload);
+        if (ctx.async) {
+            const output = _out instanceof Promise ? _out : Promise.resolve(_out);
+            return output.then((output) => {
+                payload.value = output;
+                return payload;
+            });
+        }
+        if (_out instanceof Promise) {
+            throw new core.$ZodAsyncError();
+        }
+        payload.value = _out;
+        return payload;
+    };
+})));
+function handleOptionalResult(payload, result) {
+    // A substituting schema that still failed has no usable answer; yield undefined. Its issues are simply dropped: it ran on a payload of its own, so there is no shared array to truncate and nothing of the caller's to lose with it.
+    payload.value = result.issues.length ? undefined : result.value;
+    return payload;
+}
+const $ZodOptional = /*@__PURE__*/ $constructor("$ZodOptional", (inst, def) => {
+    $ZodType.init(inst, def);
+    // .optional() propagates absence rather than substituting for it, so a defaulted inner keeps its rung.
+    defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+    inst._zod.optout = "optional";
+    defineLazyInternal(inst, "values", (zod) => {
+        const values = zod.def.innerType._zod.values;
+        return values ? new Set([...values, undefined]) : undefined;
+    });
+    defineLazyInternal(inst, "pattern", (zod) => {
+        const pattern = zod.def.innerType._zod.pattern;
+        return pattern ? new RegExp(`^(${cleanRegex(pattern.source)})?$`) : undefined;
+    });
+    inst._zod.parse = (payload, ctx) => {
+        if (payload.value === undefined) {
+            // Only the top rung substitutes a value for absence; everything else leaves it intact, which is what .optional() means.
+            if (def.innerType._zod.optin !== "defaulted")
+                return payload;
+            // Its own payload, for the same reason $ZodCatch gets one: a pipe forwards an unrecognized key through the caller's issues array, and this must not read that as the substituting schema failing and drop it.
+            const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
+            if (result instanceof Promise)
+                return result.then((result) => handleOptionalResult(payload, result));
+            return handleOptionalResult(payload, result);
+        }
+        return def.innerType._zod.run(payload, ctx);
+    };
+});
+const $ZodExactOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodExactOptional", (inst, def) => {
+    // Call parent init - inherits optin/optout = "optional"
+    $ZodOptional.init(inst, def);
+    // Override values/pattern to NOT add undefined
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    util.defineLazyInternal(inst, "pattern", (zod) => zod.def.innerType._zod.pattern);
+    // Override parse to just delegate (no undefined handling)
+    inst._zod.parse = (payload, ctx) => {
+        return def.innerType._zod.run(payload, ctx);
+    };
+})));
+const $ZodNullable = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNullable", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+    util.defineLazyInternal(inst, "pattern", (zod) => {
+        const pattern = zod.def.innerType._zod.pattern;
+        return pattern ? new RegExp(`^(${util.cleanRegex(pattern.source)}|null)$`) : undefined;
+    });
+    util.defineLazyInternal(inst, "values", (zod) => {
+        return zod.def.innerType._zod.values ? new Set([...zod.def.innerType._zod.values, null]) : undefined;
+    });
+    inst._zod.parse = (payload, ctx) => {
+        // Forward direction (decode): allow null to pass through
+        if (payload.value === null)
+            return payload;
+        return def.innerType._zod.run(payload, ctx);
+    };
+})));
+const $ZodDefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodDefault", (inst, def) => {
+    $ZodType.init(inst, def);
+    // inst._zod.qin = "true";
+    inst._zod.optin = "defaulted";
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            return def.innerType._zod.run(payload, ctx);
+        }
+        // Forward direction (decode): apply defaults for undefined input
+        if (payload.value === undefined) {
+            payload.value = def.defaultValue;
+            /**
+             * $ZodDefault returns the default value immediately in forward direction.
+             * It doesn't pass the default value into the validator ("prefault"). There's no reason to pass the default value through validation. The validity of the default is enforced by TypeScript statically. Otherwise, it's the responsibility of the user to ensure the default is valid. In the case of pipes with divergent in/out types, you can specify the default on the `in` schema of your ZodPipe to set a "prefault" for the pipe.   */
+            return payload;
+        }
+        // Forward direction: continue with default handling
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+            return result.then((result) => handleDefaultResult(result, def));
+        }
+        return handleDefaultResult(result, def);
+    };
+})));
+function handleDefaultResult(payload, def) {
+    if (payload.value === undefined) {
+        payload.value = def.defaultValue;
+    }
+    return payload;
+}
+const $ZodPrefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPrefault", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.optin = "defaulted";
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            return def.innerType._zod.run(payload, ctx);
+        }
+        // Forward direction (decode): apply prefault for undefined input
+        if (payload.value === undefined) {
+            payload.value = def.defaultValue;
+        }
+        return def.innerType._zod.run(payload, ctx);
+    };
+})));
+const $ZodNonOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNonOptional", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "values", (zod) => {
+        const v = zod.def.innerType._zod.values;
+        return v ? new Set([...v].filter((x) => x !== undefined)) : undefined;
+    });
+    inst._zod.parse = (payload, ctx) => {
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+            return result.then((result) => handleNonOptionalResult(result, inst));
+        }
+        return handleNonOptionalResult(result, inst);
+    };
+})));
+function handleNonOptionalResult(payload, inst) {
+    if (!payload.issues.length && payload.value === undefined) {
+        payload.issues.push({
+            code: "invalid_type",
+            expected: "nonoptional",
+            input: payload.value,
+            inst,
+        });
+    }
+    return payload;
+}
+const $ZodSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSuccess", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            throw new core.$ZodEncodeError("ZodSuccess");
+        }
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+            return result.then((result) => {
+                payload.value = result.issues.length === 0;
+                return payload;
+            });
+        }
+        payload.value = result.issues.length === 0;
+        return payload;
+    };
+})));
+function handleCatchResult(payload, result, def, ctx) {
+    if (!result.issues.length) {
+        payload.value = result.value;
+        // The value carries up, so the flag describing it has to carry with it: a back-edge into a node still being parsed must not be frozen by an enclosing readonly, and its checks belong to the node itself. Guarded so the ordinary case adds no own property.
+        if (result.memo)
+            payload.memo = true;
+        return payload;
+    }
+    // Spread the inner's own payload, not ours: `value` has to stay the input the catch was handed, and the inner ran on a payload of its own so its issues are already private to this call.
+    payload.value = def.catchValue({
+        ...result,
+        value: payload.value,
+        error: {
+            issues: result.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+        },
+        input: payload.value,
+    });
+    return payload;
+}
+const $ZodCatch = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCatch", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+    util.defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            return def.innerType._zod.run(payload, ctx);
+        }
+        // Forward direction (decode): apply catch logic
+        const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
+        if (result instanceof Promise) {
+            return result.then((result) => handleCatchResult(payload, result, def, ctx));
+        }
+        return handleCatchResult(payload, result, def, ctx);
+    };
+})));
+const $ZodNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNaN", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        if (typeof payload.value !== "number" || !Number.isNaN(payload.value)) {
+            payload.issues.push({
+                input: payload.value,
+                inst,
+                expected: "nan",
+                code: "invalid_type",
+            });
+            return payload;
+        }
+        return payload;
+    };
+})));
+const $ZodPipe = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPipe", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
+    util.defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            const right = def.out._zod.run(payload, ctx);
+            if (right instanceof Promise) {
+                return right.then((right) => handlePipeResult(right, def.in, ctx));
+            }
+            return handlePipeResult(right, def.in, ctx);
+        }
+        const left = def.in._zod.run(payload, ctx);
+        if (left instanceof Promise) {
+            return left.then((left) => handlePipeResult(left, def.out, ctx));
+        }
+        return handlePipeResult(left, def.out, ctx);
+    };
+})));
+function handlePipeResult(left, next, ctx) {
+    // Any issue stops the pipe, so a failing refinement never feeds its transform. An unrecognized key is the exception: it describes the input's extra properties, not the value being piped, and an enclosing intersection may yet reconcile it.
+    if (left.issues.some((iss) => iss.code !== "unrecognized_keys")) {
+        // prevent further checks
+        left.aborted = true;
+        return left;
+    }
+    return next._zod.run({ value: left.value, issues: left.issues }, ctx);
+}
+const $ZodCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCodec", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
+    util.defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
+    inst._zod.parse = (payload, ctx) => {
+        const direction = ctx.direction || "forward";
+        if (direction === "forward") {
+            const left = def.in._zod.run(payload, ctx);
+            if (left instanceof Promise) {
+                return left.then((left) => handleCodecAResult(left, def, ctx));
+            }
+            return handleCodecAResult(left, def, ctx);
+        }
+        else {
+            const right = def.out._zod.run(payload, ctx);
+            if (right instanceof Promise) {
+                return right.then((right) => handleCodecAResult(right, def, ctx));
+            }
+            return handleCodecAResult(right, def, ctx);
+        }
+    };
+})));
+function handleCodecAResult(result, def, ctx) {
+    if (result.issues.length) {
+        // prevent further checks
+        result.aborted = true;
+        return result;
+    }
+    const direction = ctx.direction || "forward";
+    if (direction === "forward") {
+        const transformed = def.transform(result.value, result);
+        if (transformed instanceof Promise) {
+            return transformed.then((value) => handleCodecTxResult(result, value, def.out, ctx));
+        }
+        return handleCodecTxResult(result, transformed, def.out, ctx);
+    }
+    else {
+        const transformed = def.reverseTransform(result.value, result);
+        if (transformed instanceof Promise) {
+            return transformed.then((value) => handleCodecTxResult(result, value, def.in, ctx));
+        }
+        return handleCodecTxResult(result, transformed, def.in, ctx);
+    }
+}
+function handleCodecTxResult(left, value, nextSchema, ctx) {
+    // Check if transform added any issues
+    if (left.issues.length) {
+        left.aborted = true;
+        return left;
+    }
+    return nextSchema._zod.run({ value, issues: left.issues }, ctx);
+}
+const $ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPreprocess", (inst, def) => {
+    $ZodPipe.init(inst, def);
+})));
+const $ZodReadonly = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodReadonly", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.def.innerType?._zod?.optin);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.def.innerType?._zod?.optout);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            return def.innerType._zod.run(payload, ctx);
+        }
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+            return result.then(handleReadonlyResult);
+        }
+        return handleReadonlyResult(result);
+    };
+})));
+function handleReadonlyResult(payload) {
+    // A repeat visit hands back a node that is still being built; freezing it here would make the rest of its keys fail to assign.
+    if (!payload.memo)
+        payload.value = Object.freeze(payload.value);
+    return payload;
+}
+// a leaf's pattern source with its own checks folded in: the last pattern-carrying check wins, else length bounds narrow the catch-all, else an integer format narrows the number form. the fold lives here instead of on `_zod.pattern` so a bundle without template literals never pays for it
+function leafPattern(schema) {
+    const def = schema._zod.def;
+    let pattern = def.pattern;
+    let isInt = !!def.format?.includes("int");
+    let minimum;
+    let maximum;
+    for (const ch of def.checks ?? []) {
+        const d = ch._zod.def;
+        if (d.pattern)
+            pattern = d.pattern;
+        isInt || (isInt = !!d.format?.includes("int"));
+        const lo = d.minimum ?? d.length;
+        const hi = d.maximum ?? d.length;
+        if (lo !== undefined && (minimum === undefined || lo > minimum))
+            minimum = lo;
+        if (hi !== undefined && (maximum === undefined || hi < maximum))
+            maximum = hi;
+    }
+    if (pattern)
+        return pattern.source;
+    // an empty range matches nothing at runtime, and `{8,5}` is not a legal quantifier
+    if (minimum !== undefined && maximum !== undefined && minimum > maximum)
+        return "(?!)";
+    if (minimum !== undefined || maximum !== undefined)
+        return regexes.string({ minimum, maximum }).source;
+    const own = schema._zod.pattern;
+    return (isInt && own === regexes.number ? regexes.integer : own)?.source;
+}
+// a part's pattern source. a wrapper's pattern embeds its inner pattern's source verbatim, so the folded form is substituted in place without knowing the wrapper's own composition; a union's options are joined the way the union builds its own pattern
+function partPattern(schema) {
+    const def = schema._zod.def;
+    const own = schema._zod.pattern?.source;
+    // lazy resolves its inner on the internals, not the def
+    const inner = def.innerType ?? schema._zod.innerType;
+    if (inner) {
+        const before = inner._zod.pattern?.source;
+        const after = partPattern(inner);
+        if (own && before && after && after !== before) {
+            return own.replace(util.cleanRegex(before), () => util.cleanRegex(after));
+        }
+        return own;
+    }
+    if (def.options) {
+        const sources = def.options.map(partPattern);
+        if (sources.every(Boolean))
+            return `^(${sources.map((s) => util.cleanRegex(s)).join("|")})$`;
+    }
+    return leafPattern(schema);
+}
+const $ZodTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodTemplateLiteral", (inst, def) => {
+    $ZodType.init(inst, def);
+    const regexParts = [];
+    for (const part of def.parts) {
+        if (typeof part === "object" && part !== null) {
+            // is Zod schema
+            const source = partPattern(part);
+            if (!source) {
+                throw new Error(`Invalid template literal part, no pattern found: ${[...part._zod.traits].shift()}`);
+            }
+            regexParts.push(util.cleanRegex(source));
+        }
+        else if (part === null || util.primitiveTypes.has(typeof part)) {
+            regexParts.push(util.escapeRegex(`${part}`));
+        }
+        else {
+            throw new Error(`Invalid template literal part: ${part}`);
+        }
+    }
+    inst._zod.pattern = new RegExp(`^${regexParts.join("")}$`);
+    inst._zod.parse = (payload, _ctx) => {
+        if (typeof payload.value !== "string") {
+            payload.issues.push({
+                input: payload.value,
+                inst,
+                expected: "string",
+                code: "invalid_type",
+            });
+            return payload;
+        }
+        inst._zod.pattern.lastIndex = 0;
+        if (!inst._zod.pattern.test(payload.value)) {
+            payload.issues.push({
+                input: payload.value,
+                inst,
+                code: "invalid_format",
+                format: def.format ?? "template_literal",
+                pattern: inst._zod.pattern.source,
+            });
+            return payload;
+        }
+        return payload;
+    };
+})));
+const $ZodFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFunction", (inst, def) => {
+    $ZodType.init(inst, def);
+    // Defined, not assigned: the classic prototype exposes `_def` as a getter with no setter.
+    Object.defineProperty(inst, "_def", { value: def });
+    inst._zod.def = def;
+    inst.implement = (func) => {
+        if (typeof func !== "function") {
+            throw new Error("implement() must be called with a function");
+        }
+        // Defined inline so the closure stays anonymous: binding it to a `const` first names it, which costs 256 bytes per implemented function.
+        return Object.defineProperty(function (...args) {
+            const parsedArgs = inst._def.input ? parse(inst._def.input, args) : args;
+            const result = Reflect.apply(func, this, parsedArgs);
+            if (inst._def.output) {
+                return parse(inst._def.output, result);
+            }
+            return result;
+        }, "_zod", { value: inst._zod, enumerable: false });
+    };
+    inst.implementAsync = (func) => {
+        if (typeof func !== "function") {
+            throw new Error("implementAsync() must be called with a function");
+        }
+        return Object.defineProperty(async function (...args) {
+            const parsedArgs = inst._def.input ? await parseAsync(inst._def.input, args) : args;
+            const result = await Reflect.apply(func, this, parsedArgs);
+            if (inst._def.output) {
+                return await parseAsync(inst._def.output, result);
+            }
+            return result;
+        }, "_zod", { value: inst._zod, enumerable: false });
+    };
+    inst._zod.parse = (payload, _ctx) => {
+        if (typeof payload.value !== "function") {
+            payload.issues.push({
+                code: "invalid_type",
+                expected: "function",
+                input: payload.value,
+                inst,
+            });
+            return payload;
+        }
+        // Check if output is a promise type to determine if we should use async implementation
+        const hasPromiseOutput = inst._def.output && inst._def.output._zod.def.type === "promise";
+        if (hasPromiseOutput) {
+            payload.value = inst.implementAsync(payload.value);
+        }
+        else {
+            payload.value = inst.implement(payload.value);
+        }
+        return payload;
+    };
+    inst.input = (...args) => {
+        const F = inst.constructor;
+        if (Array.isArray(args[0])) {
+            return new F({
+                type: "function",
+                input: new $ZodTuple({
+                    type: "tuple",
+                    items: args[0],
+                    rest: args[1],
+                }),
+                output: inst._def.output,
+            });
+        }
+        return new F({
+            type: "function",
+            input: args[0],
+            output: inst._def.output,
+        });
+    };
+    inst.output = (output) => {
+        const F = inst.constructor;
+        return new F({
+            type: "function",
+            input: inst._def.input,
+            output,
+        });
+    };
+    return inst;
+})));
+const $ZodPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPromise", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, ctx) => {
+        return Promise.resolve(payload.value).then((inner) => def.innerType._zod.run({ value: inner, issues: [] }, ctx));
+    };
+})));
+const $ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLazy", (inst, def) => {
+    $ZodType.init(inst, def);
+    // Cache the resolved inner type on the shared `def` so all clones of this lazy (e.g. via `.describe()`/`.meta()`) share the same inner instance, preserving identity for cycle detection on recursive schemas.
+    util.defineLazy(inst._zod, "innerType", () => {
+        const d = def;
+        if (!d._cachedInner)
+            d._cachedInner = def.getter();
+        return d._cachedInner;
+    });
+    util.defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
+    util.defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? undefined);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? undefined);
+    inst._zod.parse = (payload, ctx) => {
+        const inner = inst._zod.innerType;
+        return inner._zod.run(payload, ctx);
+    };
+})));
+const $ZodCustom = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCustom", (inst, def) => {
+    checks.$ZodCheck.init(inst, def);
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _) => {
+        return payload;
+    };
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const r = def.fn(input);
+        if (r instanceof Promise) {
+            return r.then((r) => handleRefineResult(r, payload, input, inst));
+        }
+        handleRefineResult(r, payload, input, inst);
+        return;
+    };
+})));
+function handleRefineResult(result, payload, input, inst) {
+    if (!result) {
+        const _iss = {
+            code: "custom",
+            input,
+            inst, // incorporates params.error into issue reporting
+            path: [...(inst._zod.def.path ?? [])], // incorporates params.error into issue reporting
+            continue: !inst._zod.def.abort,
+            // params: inst._zod.def.params,
+        };
+        if (inst._zod.def.params)
+            _iss.params = inst._zod.def.params;
+        payload.issues.push(util.issue(_iss));
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+var registries_a;
+const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
+const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
+class $ZodRegistry {
+    constructor() {
+        this._map = new WeakMap();
+        this._idmap = new Map();
+    }
+    add(schema, ..._meta) {
+        const meta = _meta[0];
+        this._map.set(schema, meta);
+        if (meta && typeof meta === "object" && "id" in meta) {
+            this._idmap.set(meta.id, schema);
+        }
+        return this;
+    }
+    clear() {
+        this._map = new WeakMap();
+        this._idmap = new Map();
+        return this;
+    }
+    remove(schema) {
+        const meta = this._map.get(schema);
+        if (meta && typeof meta === "object" && "id" in meta) {
+            this._idmap.delete(meta.id);
+        }
+        this._map.delete(schema);
+        return this;
+    }
+    get(schema) {
+        // return this._map.get(schema) as any;
+        // inherit metadata
+        const p = schema._zod.parent;
+        if (p) {
+            const pm = { ...(this.get(p) ?? {}) };
+            delete pm.id; // do not inherit id
+            const f = { ...pm, ...this._map.get(schema) };
+            return Object.keys(f).length ? f : undefined;
+        }
+        return this._map.get(schema);
+    }
+    has(schema) {
+        return this._map.has(schema);
+    }
+}
+// registries
+function registry() {
+    return new $ZodRegistry();
+}
+(registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
+const globalRegistry = globalThis.__zod_globalRegistry;
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+
+
+
+
+function snapshotChecks(def) {
+    if (def.checks)
+        def.checks = [...def.checks];
+    return def;
+}
+// @__NO_SIDE_EFFECTS__
+function _string(Class, params) {
+    return new Class(snapshotChecks({ type: "string", ...normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedString(Class, params) {
+    return new Class(snapshotChecks({ type: "string", coerce: true, ...util.normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _email(Class, params) {
+    return new Class({
+        type: "string",
+        format: "email",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _guid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "guid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv4(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        version: "v4",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv6(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        version: "v6",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv7(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        version: "v7",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _url(Class, params) {
+    return new Class({
+        type: "string",
+        format: "url",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function api_emoji(Class, params) {
+    return new Class({
+        type: "string",
+        format: "emoji",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nanoid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "nanoid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link _cuid2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+// @__NO_SIDE_EFFECTS__
+function _cuid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cuid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _cuid2(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cuid2",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ulid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ulid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _xid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "xid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ksuid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ksuid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ipv4(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ipv4",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ipv6(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ipv6",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _mac(Class, params) {
+    return new Class({
+        type: "string",
+        format: "mac",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _cidrv4(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cidrv4",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _cidrv6(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cidrv6",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _base64(Class, params) {
+    return new Class({
+        type: "string",
+        format: "base64",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _base64url(Class, params) {
+    return new Class({
+        type: "string",
+        format: "base64url",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _e164(Class, params) {
+    return new Class({
+        type: "string",
+        format: "e164",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _creditCard(Class, params) {
+    return new Class({
+        type: "string",
+        format: "credit_card",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _iban(Class, params) {
+    return new Class({
+        type: "string",
+        format: "iban",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _jwt(Class, params) {
+    return new Class({
+        type: "string",
+        format: "jwt",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+const TimePrecision = {
+    Any: null,
+    Minute: -1,
+    Second: 0,
+    Millisecond: 3,
+    Microsecond: 6,
+};
+// @__NO_SIDE_EFFECTS__
+function _isoDateTime(Class, params) {
+    return new Class({
+        type: "string",
+        format: "datetime",
+        check: "string_format",
+        offset: false,
+        local: false,
+        precision: null,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoDate(Class, params) {
+    return new Class({
+        type: "string",
+        format: "date",
+        check: "string_format",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoTime(Class, params) {
+    return new Class({
+        type: "string",
+        format: "time",
+        check: "string_format",
+        precision: null,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoDuration(Class, params) {
+    return new Class({
+        type: "string",
+        format: "duration",
+        check: "string_format",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _number(Class, params) {
+    return new Class(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedNumber(Class, params) {
+    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...util.normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _int(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "safeint",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _float32(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "float32",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _float64(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "float64",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _int32(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "int32",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uint32(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "uint32",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _boolean(Class, params) {
+    return new Class({
+        type: "boolean",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedBoolean(Class, params) {
+    return new Class({
+        type: "boolean",
+        coerce: true,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _bigint(Class, params) {
+    return new Class({
+        type: "bigint",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedBigint(Class, params) {
+    return new Class({
+        type: "bigint",
+        coerce: true,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _int64(Class, params) {
+    return new Class({
+        type: "bigint",
+        check: "bigint_format",
+        abort: false,
+        format: "int64",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uint64(Class, params) {
+    return new Class({
+        type: "bigint",
+        check: "bigint_format",
+        abort: false,
+        format: "uint64",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _symbol(Class, params) {
+    return new Class({
+        type: "symbol",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function api_undefined(Class, params) {
+    return new Class({
+        type: "undefined",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function api_null(Class, params) {
+    return new Class({
+        type: "null",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _any(Class) {
+    return new Class({
+        type: "any",
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _unknown(Class) {
+    return new Class({
+        type: "unknown",
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _never(Class, params) {
+    return new Class({
+        type: "never",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _void(Class, params) {
+    return new Class({
+        type: "void",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _date(Class, params) {
+    return new Class({
+        type: "date",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedDate(Class, params) {
+    return new Class({
+        type: "date",
+        coerce: true,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nan(Class, params) {
+    return new Class({
+        type: "nan",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lt(value, params) {
+    return new checks.$ZodCheckLessThan({
+        check: "less_than",
+        ...util.normalizeParams(params),
+        value,
+        inclusive: false,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lte(value, params) {
+    return new $ZodCheckLessThan({
+        check: "less_than",
+        ...normalizeParams(params),
+        value,
+        inclusive: true,
+    });
+}
+
+// @__NO_SIDE_EFFECTS__
+function _gt(value, params) {
+    return new checks.$ZodCheckGreaterThan({
+        check: "greater_than",
+        ...util.normalizeParams(params),
+        value,
+        inclusive: false,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _gte(value, params) {
+    return new $ZodCheckGreaterThan({
+        check: "greater_than",
+        ...normalizeParams(params),
+        value,
+        inclusive: true,
+    });
+}
+
+// @__NO_SIDE_EFFECTS__
+function _positive(params) {
+    return _gt(0, params);
+}
+// negative
+// @__NO_SIDE_EFFECTS__
+function _negative(params) {
+    return _lt(0, params);
+}
+// nonpositive
+// @__NO_SIDE_EFFECTS__
+function _nonpositive(params) {
+    return _lte(0, params);
+}
+// nonnegative
+// @__NO_SIDE_EFFECTS__
+function _nonnegative(params) {
+    return _gte(0, params);
+}
+// @__NO_SIDE_EFFECTS__
+function _multipleOf(value, params) {
+    return new checks.$ZodCheckMultipleOf({
+        check: "multiple_of",
+        ...util.normalizeParams(params),
+        value,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _maxSize(maximum, params) {
+    return new checks.$ZodCheckMaxSize({
+        check: "max_size",
+        ...util.normalizeParams(params),
+        maximum,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _minSize(minimum, params) {
+    return new checks.$ZodCheckMinSize({
+        check: "min_size",
+        ...util.normalizeParams(params),
+        minimum,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _size(size, params) {
+    return new checks.$ZodCheckSizeEquals({
+        check: "size_equals",
+        ...util.normalizeParams(params),
+        size,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _maxLength(maximum, params) {
+    const ch = new checks.$ZodCheckMaxLength({
+        check: "max_length",
+        ...util.normalizeParams(params),
+        maximum,
+    });
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _minLength(minimum, params) {
+    return new $ZodCheckMinLength({
+        check: "min_length",
+        ...normalizeParams(params),
+        minimum,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _length(length, params) {
+    return new checks.$ZodCheckLengthEquals({
+        check: "length_equals",
+        ...util.normalizeParams(params),
+        length,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _regex(pattern, params) {
+    return new checks.$ZodCheckRegex({
+        check: "string_format",
+        format: "regex",
+        ...util.normalizeParams(params),
+        pattern,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lowercase(params) {
+    return new checks.$ZodCheckLowerCase({
+        check: "string_format",
+        format: "lowercase",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uppercase(params) {
+    return new checks.$ZodCheckUpperCase({
+        check: "string_format",
+        format: "uppercase",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _includes(includes, params) {
+    return new checks.$ZodCheckIncludes({
+        check: "string_format",
+        format: "includes",
+        ...util.normalizeParams(params),
+        includes,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _startsWith(prefix, params) {
+    return new checks.$ZodCheckStartsWith({
+        check: "string_format",
+        format: "starts_with",
+        ...util.normalizeParams(params),
+        prefix,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _endsWith(suffix, params) {
+    return new checks.$ZodCheckEndsWith({
+        check: "string_format",
+        format: "ends_with",
+        ...util.normalizeParams(params),
+        suffix,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _property(property, schema, params) {
+    return new checks.$ZodCheckProperty({
+        check: "property",
+        property,
+        schema,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _properties(shape, params) {
+    return new checks.$ZodCheckProperties({
+        check: "properties",
+        shape,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _mime(types, params) {
+    return new checks.$ZodCheckMimeType({
+        check: "mime_type",
+        mime: types,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _overwrite(tx) {
+    return new checks.$ZodCheckOverwrite({
+        check: "overwrite",
+        tx,
+    });
+}
+// normalize
+// @__NO_SIDE_EFFECTS__
+function _normalize(form) {
+    return _overwrite((input) => input.normalize(form));
+}
+// trim
+// @__NO_SIDE_EFFECTS__
+function _trim() {
+    return _overwrite((input) => input.trim());
+}
+// toLowerCase
+// @__NO_SIDE_EFFECTS__
+function _toLowerCase() {
+    return _overwrite((input) => input.toLowerCase());
+}
+// toUpperCase
+// @__NO_SIDE_EFFECTS__
+function _toUpperCase() {
+    return _overwrite((input) => input.toUpperCase());
+}
+// slugify
+// @__NO_SIDE_EFFECTS__
+function _slugify() {
+    return _overwrite((input) => util.slugify(input));
+}
+// @__NO_SIDE_EFFECTS__
+function _array(Class, element, params) {
+    return new Class({
+        type: "array",
+        element,
+        // get element() {
+        //   return element;
+        // },
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _union(Class, options, params) {
+    return new Class({
+        type: "union",
+        options,
+        ...util.normalizeParams(params),
+    });
+}
+function _xor(Class, options, params) {
+    return new Class({
+        type: "union",
+        options,
+        inclusive: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _discriminatedUnion(Class, discriminator, options, params) {
+    return new Class({
+        type: "union",
+        options: options,
+        discriminator,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _intersection(Class, left, right) {
+    return new Class({
+        type: "intersection",
+        left,
+        right,
+    });
+}
+// export function _tuple(
+//   Class: util.SchemaClass<schemas.$ZodTuple>,
+//   items: [],
+//   params?: string | $ZodTupleParams
+// ): schemas.$ZodTuple<[], null>;
+// @__NO_SIDE_EFFECTS__
+function _tuple(Class, items, _paramsOrRest, _params) {
+    const hasRest = _paramsOrRest instanceof schemas.$ZodType;
+    const params = hasRest ? _params : _paramsOrRest;
+    const rest = hasRest ? _paramsOrRest : null;
+    return new Class({
+        type: "tuple",
+        items,
+        rest,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _record(Class, keyType, valueType, params) {
+    return new Class({
+        type: "record",
+        keyType,
+        valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _map(Class, keyType, valueType, params) {
+    return new Class({
+        type: "map",
+        keyType,
+        valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _set(Class, valueType, params) {
+    return new Class({
+        type: "set",
+        valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _enum(Class, values, params) {
+    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+    // if (Array.isArray(values)) {
+    //   for (const value of values) {
+    //     entries[value] = value;
+    //   }
+    // } else {
+    //   Object.assign(entries, values);
+    // }
+    // const entries: util.EnumLike = {};
+    // for (const val of values) {
+    //   entries[val] = val;
+    // }
+    return new Class({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
+ *
+ * ```ts
+ * enum Colors { red, green, blue }
+ * z.enum(Colors);
+ * ```
+ */
+function _nativeEnum(Class, entries, params) {
+    return new Class({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _literal(Class, value, params) {
+    return new Class({
+        type: "literal",
+        values: Array.isArray(value) ? value : [value],
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _file(Class, params) {
+    return new Class({
+        type: "file",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _transform(Class, fn) {
+    return new Class({
+        type: "transform",
+        transform: fn,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _optional(Class, innerType) {
+    return new Class({
+        type: "optional",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nullable(Class, innerType) {
+    return new Class({
+        type: "nullable",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _default(Class, innerType, defaultValue) {
+    return new Class({
+        type: "default",
+        innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
+        },
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nonoptional(Class, innerType, params) {
+    return new Class({
+        type: "nonoptional",
+        innerType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _success(Class, innerType) {
+    return new Class({
+        type: "success",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _catch(Class, innerType, catchValue) {
+    return new Class({
+        type: "catch",
+        innerType,
+        catchValue: (typeof catchValue === "function" ? catchValue : util.constantCatch(catchValue)),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _pipe(Class, in_, out) {
+    return new Class({
+        type: "pipe",
+        in: in_,
+        out,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _readonly(Class, innerType) {
+    return new Class({
+        type: "readonly",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _templateLiteral(Class, parts, params) {
+    return new Class({
+        type: "template_literal",
+        parts,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lazy(Class, getter) {
+    return new Class({
+        type: "lazy",
+        getter,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _promise(Class, innerType) {
+    return new Class({
+        type: "promise",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _custom(Class, fn, _params) {
+    const norm = util.normalizeParams(_params);
+    norm.abort ?? (norm.abort = true); // default to abort:false
+    const schema = new Class({
+        type: "custom",
+        check: "custom",
+        fn: fn,
+        ...norm,
+    });
+    return schema;
+}
+// same as _custom but defaults to abort:false
+// @__NO_SIDE_EFFECTS__
+function _refine(Class, fn, _params) {
+    const schema = new Class({
+        type: "custom",
+        check: "custom",
+        fn: fn,
+        ...util.normalizeParams(_params),
+    });
+    return schema;
+}
+// @__NO_SIDE_EFFECTS__
+function _superRefine(fn, params) {
+    const ch = _check((payload) => {
+        payload.addIssue = (issue) => {
+            if (typeof issue === "string") {
+                payload.issues.push(util.issue(issue, payload.value, ch._zod.def));
+            }
+            else {
+                // for Zod 3 backwards compatibility
+                const _issue = issue;
+                if (_issue.fatal)
+                    _issue.continue = false;
+                _issue.code ?? (_issue.code = "custom");
+                if (!("input" in _issue))
+                    _issue.input = payload.value;
+                _issue.inst ?? (_issue.inst = ch);
+                _issue.continue ?? (_issue.continue = !ch._zod.def.abort); // abort is always undefined, so this is always true...
+                payload.issues.push(util.issue(_issue));
+            }
+        };
+        return fn(payload.value, payload);
+    }, params);
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _check(fn, params) {
+    const ch = new checks.$ZodCheck({
+        check: "custom",
+        ...util.normalizeParams(params),
+    });
+    ch._zod.check = fn;
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function describe(description) {
+    const ch = new $ZodCheck({ check: "describe" });
+    ch._zod.onattach = [
+        (inst) => {
+            const existing = globalRegistry.get(inst) ?? {};
+            globalRegistry.add(inst, { ...existing, description });
+        },
+    ];
+    ch._zod.check = () => { }; // no-op check
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function meta(metadata) {
+    const ch = new $ZodCheck({ check: "meta" });
+    ch._zod.onattach = [
+        (inst) => {
+            const existing = globalRegistry.get(inst) ?? {};
+            globalRegistry.add(inst, { ...existing, ...metadata });
+        },
+    ];
+    ch._zod.check = () => { }; // no-op check
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _stringbool(Classes, _params) {
+    const params = util.normalizeParams(_params);
+    let truthyArray = params.truthy ?? ["true", "1", "yes", "on", "y", "enabled"];
+    let falsyArray = params.falsy ?? ["false", "0", "no", "off", "n", "disabled"];
+    if (params.case !== "sensitive") {
+        truthyArray = truthyArray.map((v) => (typeof v === "string" ? v.toLowerCase() : v));
+        falsyArray = falsyArray.map((v) => (typeof v === "string" ? v.toLowerCase() : v));
+    }
+    const truthySet = new Set(truthyArray);
+    const falsySet = new Set(falsyArray);
+    const _Codec = Classes.Codec ?? schemas.$ZodCodec;
+    const _Boolean = Classes.Boolean ?? schemas.$ZodBoolean;
+    const _String = Classes.String ?? schemas.$ZodString;
+    const stringSchema = new _String({ type: "string", error: params.error });
+    const booleanSchema = new _Boolean({ type: "boolean", error: params.error });
+    const codec = new _Codec({
+        type: "pipe",
+        in: stringSchema,
+        out: booleanSchema,
+        transform: ((input, payload) => {
+            let data = input;
+            if (params.case !== "sensitive")
+                data = data.toLowerCase();
+            if (truthySet.has(data)) {
+                return true;
+            }
+            else if (falsySet.has(data)) {
+                return false;
+            }
+            else {
+                payload.issues.push({
+                    code: "invalid_value",
+                    expected: "stringbool",
+                    values: [...truthySet, ...falsySet],
+                    input: payload.value,
+                    inst: codec,
+                    continue: false,
+                });
+                return {};
+            }
+        }),
+        reverseTransform: ((input, _payload) => {
+            if (input === true) {
+                return truthyArray[0] || "true";
+            }
+            else {
+                return falsyArray[0] || "false";
+            }
+        }),
+        error: params.error,
+    });
+    codec._zod.bag.truthy = truthyArray;
+    codec._zod.bag.falsy = falsyArray;
+    codec._zod.bag.case = params.case ?? "insensitive";
+    return codec;
+}
+// @__NO_SIDE_EFFECTS__
+function _stringFormat(Class, format, fnOrRegex, _params = {}) {
+    const params = util.normalizeParams(_params);
+    const def = {
+        check: "string_format",
+        type: "string",
+        format,
+        fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
+        ...params,
+    };
+    if (fnOrRegex instanceof RegExp) {
+        def.pattern = fnOrRegex;
+    }
+    const inst = new Class(def);
+    return inst;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+
+
+/* Computing the message eagerly is expensive (pretty-printed JSON of all
+ * issues), so defer it until first read. The accessor functions and
+ * descriptors are shared across instances to keep error construction
+ * cheap; the computed message is cached on the internals object. The
+ * setter preserves plain assignment semantics for consumers that
+ * overwrite `message`. */
+function _getMessage() {
+    const internals = this._zod;
+    internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
+    return internals.message;
+}
+function _setMessage(value) {
+    this._zod.message = value;
+}
+const _messageDesc = {
+    get: _getMessage,
+    set: _setMessage,
+    enumerable: true,
+    configurable: true,
+};
+const _issuesDesc = { value: undefined, enumerable: false };
+/* Prototypes that already carry the lazy `toString`. Seeded with the
+ * intrinsics so that `init` on a foreign object — it accepts any object —
+ * can never install an accessor onto a prototype we do not own. */
+const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+const initializer = (inst, def) => {
+    inst.name = "$ZodError";
+    // `_zod` is already non-enumerable: $constructor's init defined it with this same descriptor
+    _issuesDesc.value = def;
+    Object.defineProperty(inst, "issues", _issuesDesc);
+    // Clear the shared slot; a retained `value` pins the last error's issues.
+    _issuesDesc.value = undefined;
+    Object.defineProperty(inst, "message", _messageDesc);
+    /* `toString` lives as a non-enumerable lazy getter on the shared
+     * prototype; on first access it caches a per-instance closure so
+     * detached usage still works. */
+    const proto = Object.getPrototypeOf(inst);
+    if (!_installedToString.has(proto)) {
+        _installedToString.add(proto);
+        Object.defineProperty(proto, "toString", {
+            configurable: true,
+            enumerable: false,
+            get() {
+                const value = () => this.message;
+                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+                return value;
+            },
+            set(value) {
+                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+            },
+        });
+    }
+};
+const $ZodError = $constructor("$ZodError", initializer);
+const $ZodRealError = $constructor("$ZodError", initializer, undefined, {
+    Parent: Error,
+});
+/** Get-or-create `obj[key]` as an own data property. A path segment naming an inherited member
+ * ("toString", "constructor") would otherwise read through to the prototype, and assigning
+ * "__proto__" would hit the setter instead of creating a key. */
+function node(obj, key, make) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) {
+        if (key === "__proto__") {
+            Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
+        }
+        else {
+            obj[key] = make();
+        }
+    }
+    return obj[key];
+}
+function flattenError(error, mapper = (issue) => issue.message) {
+    const fieldErrors = {};
+    const formErrors = [];
+    for (const sub of error.issues) {
+        if (sub.path.length > 0) {
+            node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
+        }
+        else {
+            formErrors.push(mapper(sub));
+        }
+    }
+    return { formErrors, fieldErrors };
+}
+function formatError(error, mapper = (issue) => issue.message) {
+    const fieldErrors = { _errors: [] };
+    const processError = (error, path = []) => {
+        for (const issue of error.issues) {
+            if (issue.code === "invalid_union" && issue.errors.length) {
+                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+            }
+            else if (issue.code === "invalid_key") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else if (issue.code === "invalid_element") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else {
+                const fullpath = [...path, ...issue.path];
+                if (fullpath.length === 0) {
+                    fieldErrors._errors.push(mapper(issue));
+                }
+                else {
+                    let curr = fieldErrors;
+                    let i = 0;
+                    while (i < fullpath.length) {
+                        const el = fullpath[i];
+                        const terminal = i === fullpath.length - 1;
+                        // `_errors` is reserved by this legacy format, so merge a matching path segment into the current node instead of treating its array as a child.
+                        if (el === "_errors") {
+                            if (terminal)
+                                curr._errors.push(mapper(issue));
+                            i++;
+                            continue;
+                        }
+                        // A path element may collide with an inherited property name such as
+                        // "__proto__" or "constructor". Truthiness checks read the prototype
+                        // (so no node is created, then ._errors.push throws), and bracket
+                        // assignment of "__proto__" hits the setter instead of creating an
+                        // own key. Guard the read with hasOwnProperty and create the node
+                        // with defineProperty so any path element becomes a real own key.
+                        if (!Object.prototype.hasOwnProperty.call(curr, el)) {
+                            Object.defineProperty(curr, el, {
+                                value: { _errors: [] },
+                                enumerable: true,
+                                writable: true,
+                                configurable: true,
+                            });
+                        }
+                        const node = curr[el];
+                        if (terminal) {
+                            node._errors.push(mapper(issue));
+                        }
+                        curr = node;
+                        i++;
+                    }
+                }
+            }
+        }
+    };
+    processError(error);
+    return fieldErrors;
+}
+function treeifyError(error, mapper = (issue) => issue.message) {
+    const result = { errors: [] };
+    const processError = (error, path = []) => {
+        var _a;
+        for (const issue of error.issues) {
+            if (issue.code === "invalid_union" && issue.errors.length) {
+                // regular union error
+                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+            }
+            else if (issue.code === "invalid_key") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else if (issue.code === "invalid_element") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else {
+                const fullpath = [...path, ...issue.path];
+                if (fullpath.length === 0) {
+                    result.errors.push(mapper(issue));
+                    continue;
+                }
+                let curr = result;
+                let i = 0;
+                while (i < fullpath.length) {
+                    const el = fullpath[i];
+                    const terminal = i === fullpath.length - 1;
+                    if (typeof el === "string") {
+                        curr.properties ?? (curr.properties = {});
+                        // el may collide with an inherited property name ("__proto__",
+                        // "constructor", ...); ??= reads the prototype so the node is never
+                        // created and curr.errors.push throws. Guard with hasOwnProperty and
+                        // create the node with defineProperty so "__proto__" becomes a real
+                        // own key rather than invoking the prototype setter.
+                        if (!Object.prototype.hasOwnProperty.call(curr.properties, el)) {
+                            Object.defineProperty(curr.properties, el, {
+                                value: { errors: [] },
+                                enumerable: true,
+                                writable: true,
+                                configurable: true,
+                            });
+                        }
+                        curr = curr.properties[el];
+                    }
+                    else {
+                        curr.items ?? (curr.items = []);
+                        (_a = curr.items)[el] ?? (_a[el] = { errors: [] });
+                        curr = curr.items[el];
+                    }
+                    if (terminal) {
+                        curr.errors.push(mapper(issue));
+                    }
+                    i++;
+                }
+            }
+        }
+    };
+    processError(error);
+    return result;
+}
+/** Format a ZodError as a human-readable string in the following form.
+ *
+ * From
+ *
+ * ```ts
+ * ZodError {
+ *   issues: [
+ *     {
+ *       expected: 'string',
+ *       code: 'invalid_type',
+ *       path: [ 'username' ],
+ *       message: 'Invalid input: expected string'
+ *     },
+ *     {
+ *       expected: 'number',
+ *       code: 'invalid_type',
+ *       path: [ 'favoriteNumbers', 1 ],
+ *       message: 'Invalid input: expected number'
+ *     }
+ *   ];
+ * }
+ * ```
+ *
+ * to
+ *
+ * ```
+ * username
+ *   ✖ Expected number, received string at "username
+ * favoriteNumbers[0]
+ *   ✖ Invalid input: expected number
+ * ```
+ */
+function toDotPath(_path) {
+    const segs = [];
+    const path = _path.map((seg) => (typeof seg === "object" ? seg.key : seg));
+    for (const seg of path) {
+        if (typeof seg === "number")
+            segs.push(`[${seg}]`);
+        else if (typeof seg === "symbol")
+            segs.push(`[${JSON.stringify(String(seg))}]`);
+        else if (/[^\w$]/.test(seg))
+            segs.push(`[${JSON.stringify(seg)}]`);
+        else {
+            if (segs.length)
+                segs.push(".");
+            segs.push(seg);
+        }
+    }
+    return segs.join("");
+}
+function prettifyError(error) {
+    const lines = [];
+    // sort by path length
+    const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
+    // Process each issue
+    for (const issue of issues) {
+        lines.push(`✖ ${issue.message}`);
+        if (issue.path?.length)
+            lines.push(`  → at ${toDotPath(issue.path)}`);
+    }
+    // Convert Map to formatted string
+    return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+
+
+
+// Always both keys, so the `_params` read site in `_parse` sees one object shape rather than two.
+function finalizeParams(callee, params) {
+    return { callee: params?.callee ?? callee, Err: params?.Err };
+}
+const _parse = (_Err) => {
+    const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+        const result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise) {
+            throw new $ZodAsyncError();
+        }
+        if (result.issues.length) {
+            const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+            captureStackTrace(e, _params?.callee ?? fn);
+            throw e;
+        }
+        return result.value;
+    };
+    return fn;
+};
+const parse_parse = /* @__PURE__*/ _parse($ZodRealError);
+const _parseAsync = (_Err) => {
+    const fn = async (schema, value, _ctx, params) => {
+        const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+        let result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise)
+            result = await result;
+        if (result.issues.length) {
+            const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+            captureStackTrace(e, params?.callee ?? fn);
+            throw e;
+        }
+        return result.value;
+    };
+    return fn;
+};
+const parse_parseAsync = /* @__PURE__*/ _parseAsync($ZodRealError);
+const _safeParse = (_Err) => (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+    const result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise) {
+        throw new $ZodAsyncError();
+    }
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
+// the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
+function failure(Err, issues, ctx) {
+    let error;
+    return {
+        success: false,
+        get error() {
+            if (!error) {
+                error = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
+                // finalizeIssue drops `input`, so the built error holds nothing; keeping the raw issues past this point pins the parsed value for the life of the result
+                issues = undefined;
+                ctx = undefined;
+            }
+            return error;
+        },
+        set error(e) {
+            error = e;
+            // a replacement makes the getter's branch unreachable, so the captures have to go here too
+            issues = undefined;
+            ctx = undefined;
+        },
+    };
+}
+const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+        result = await result;
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
+// registry mirrors of the compiler's sentinels, so this module never imports the compiler
+const COMPILE_INVALID = /* @__PURE__ */ (/* unused pure expression or super */ null && (Symbol.for("zod.compile.invalid")));
+const COMPILE_FALLBACK = /* @__PURE__ */ (/* unused pure expression or super */ null && (Symbol.for("zod.compile.fallback")));
+// Deliberately tiny, because v8 will not inline a body carrying the fallback's object literals and throw. Everything that is not the compiled happy path lives in validateFallback, and that split is worth ~35% on a compiled schema.
+const validate = ((schema, value, _ctx) => {
+    const validator = schema._zod.bag.validator;
+    if (validator !== undefined) {
+        if (validator(value) !== COMPILE_INVALID)
+            return true;
+        // a definite sentinel means the runtime would reject, so skip the re-parse; a ctx can still change the answer
+        if (validator.definite === true && _ctx === undefined)
+            return false;
+    }
+    return validateFallback(schema, value, _ctx);
+});
+function validateFallback(schema, value, _ctx) {
+    const ctx = _ctx
+        ? { ..._ctx, async: false, abortEarly: true }
+        : { async: false, abortEarly: true };
+    const fallbackRun = schema._zod.bag.fallbackRun;
+    let result;
+    if (fallbackRun) {
+        // skip nested fast paths on the fallback, so user callbacks keep the at-most-twice bound
+        ctx[COMPILE_FALLBACK] = true;
+        result = fallbackRun({ value, issues: [] }, ctx);
+    }
+    else {
+        result = schema._zod.run({ value, issues: [] }, ctx);
+    }
+    if (result instanceof Promise) {
+        throw new core.$ZodAsyncError();
+    }
+    return result.issues.length === 0;
+}
+// no fast path: the compiler keeps async parses on the runtime, because a promise-returning callback that is not declared async compiles to a throw
+const parse_validateAsync = async (schema, value, _ctx) => {
+    const ctx = _ctx
+        ? { ..._ctx, async: true, abortEarly: true }
+        : { async: true, abortEarly: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+        result = await result;
+    return result.issues.length === 0;
+};
+const _encode = (_Err) => {
+    const parse = _parse(_Err);
+    const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return parse(schema, value, ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const encode = /* @__PURE__*/ _encode($ZodRealError);
+const _decode = (_Err) => {
+    const parse = _parse(_Err);
+    const fn = (schema, value, _ctx, _params) => {
+        return parse(schema, value, _ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const decode = /* @__PURE__*/ _decode($ZodRealError);
+const _encodeAsync = (_Err) => {
+    const parseAsync = _parseAsync(_Err);
+    const fn = async (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return (await parseAsync(schema, value, ctx, finalizeParams(fn, _params)));
+    };
+    return fn;
+};
+const encodeAsync = /* @__PURE__*/ _encodeAsync($ZodRealError);
+const _decodeAsync = (_Err) => {
+    const parseAsync = _parseAsync(_Err);
+    const fn = async (schema, value, _ctx, _params) => {
+        return await parseAsync(schema, value, _ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const decodeAsync = /* @__PURE__*/ _decodeAsync($ZodRealError);
+const _safeEncode = (_Err) => (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return _safeParse(_Err)(schema, value, ctx);
+};
+const safeEncode = /* @__PURE__*/ _safeEncode($ZodRealError);
+const _safeDecode = (_Err) => (schema, value, _ctx) => {
+    return _safeParse(_Err)(schema, value, _ctx);
+};
+const safeDecode = /* @__PURE__*/ _safeDecode($ZodRealError);
+const _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return _safeParseAsync(_Err)(schema, value, ctx);
+};
+const safeEncodeAsync = /* @__PURE__*/ _safeEncodeAsync($ZodRealError);
+const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
+    return _safeParseAsync(_Err)(schema, value, _ctx);
+};
+const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+
+
+
+
+const ZodMiniType = /*@__PURE__*/ $constructor("ZodMiniType", (inst, def) => {
+    if (!inst._zod)
+        throw new Error("Uninitialized schema in ZodMiniType.");
+    $ZodType.init(inst, def);
+    inst.def = def;
+    inst.type = def.type;
+}, {
+    // `with` is an alias for `check`: the same function object, not a wrapper.
+    get with() {
+        return this.check;
+    },
+    set with(value) {
+        own(this, "with", value);
+    },
+    parse(data, params) {
+        return parse_parse(this, data, params, { callee: this.parse });
+    },
+    parseAsync(data, params) {
+        return parse_parseAsync(this, data, params, { callee: this.parseAsync });
+    },
+    safeParse(data, params) {
+        return safeParse(this, data, params);
+    },
+    safeParseAsync(data, params) {
+        return safeParseAsync(this, data, params);
+    },
+    check(...checks) {
+        const def = this.def;
+        return this.clone({
+            ...def,
+            checks: [
+                ...(def.checks ?? []),
+                ...checks.map((ch) => typeof ch === "function" ? { _zod: { check: ch, def: { check: "custom" }, onattach: [] } } : ch),
+            ],
+        }, { parent: true });
+    },
+    clone(_def, params) {
+        return clone(this, _def, params);
+    },
+    brand() {
+        return this;
+    },
+    register(reg, meta) {
+        reg.add(this, meta);
+        return this;
+    },
+    apply(fn, ...args) {
+        return args.length === 0 ? fn(this) : fn(this, ...args);
+    },
+});
+const ZodMiniString = /*@__PURE__*/ $constructor("ZodMiniString", (inst, def) => {
+    $ZodString.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_string(params) {
+    return _string(ZodMiniString, params);
+}
+const ZodMiniStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniStringFormat", (inst, def) => {
+    core.$ZodStringFormat.init(inst, def);
+    ZodMiniString.init(inst, def);
+})));
+const ZodMiniEmail = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmail", (inst, def) => {
+    core.$ZodEmail.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_email(params) {
+    return core._email(ZodMiniEmail, params);
+}
+const ZodMiniGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniGUID", (inst, def) => {
+    core.$ZodGUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_guid(params) {
+    return core._guid(ZodMiniGUID, params);
+}
+const ZodMiniUUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUUID", (inst, def) => {
+    core.$ZodUUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_uuid(params) {
+    return core._uuid(ZodMiniUUID, params);
+}
+// @__NO_SIDE_EFFECTS__
+function uuidv4(params) {
+    return core._uuidv4(ZodMiniUUID, params);
+}
+// ZodMiniUUIDv6
+// @__NO_SIDE_EFFECTS__
+function uuidv6(params) {
+    return core._uuidv6(ZodMiniUUID, params);
+}
+// ZodMiniUUIDv7
+// @__NO_SIDE_EFFECTS__
+function uuidv7(params) {
+    return core._uuidv7(ZodMiniUUID, params);
+}
+const ZodMiniURL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniURL", (inst, def) => {
+    core.$ZodURL.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function url(params) {
+    return core._url(ZodMiniURL, params);
+}
+// @__NO_SIDE_EFFECTS__
+function httpUrl(params) {
+    return core._url(ZodMiniURL, {
+        protocol: regexes.httpProtocol,
+        hostname: regexes.domain,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniEmoji = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmoji", (inst, def) => {
+    core.$ZodEmoji.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_emoji(params) {
+    return core._emoji(ZodMiniEmoji, params);
+}
+const ZodMiniNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNanoID", (inst, def) => {
+    core.$ZodNanoID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_nanoid(params) {
+    return core._nanoid(ZodMiniNanoID, params);
+}
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link ZodMiniCUID2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+const ZodMiniCUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID", (inst, def) => {
+    core.$ZodCUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+/**
+ * Validates a CUID v1 string.
+ *
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link cuid2 | `z.cuid2()`} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+// @__NO_SIDE_EFFECTS__
+function schemas_cuid(params) {
+    return core._cuid(ZodMiniCUID, params);
+}
+const ZodMiniCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID2", (inst, def) => {
+    core.$ZodCUID2.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_cuid2(params) {
+    return core._cuid2(ZodMiniCUID2, params);
+}
+const ZodMiniULID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniULID", (inst, def) => {
+    core.$ZodULID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_ulid(params) {
+    return core._ulid(ZodMiniULID, params);
+}
+const ZodMiniXID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXID", (inst, def) => {
+    core.$ZodXID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_xid(params) {
+    return core._xid(ZodMiniXID, params);
+}
+const ZodMiniKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniKSUID", (inst, def) => {
+    core.$ZodKSUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_ksuid(params) {
+    return core._ksuid(ZodMiniKSUID, params);
+}
+const ZodMiniIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv4", (inst, def) => {
+    core.$ZodIPv4.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_ipv4(params) {
+    return core._ipv4(ZodMiniIPv4, params);
+}
+const ZodMiniIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv6", (inst, def) => {
+    core.$ZodIPv6.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_ipv6(params) {
+    return core._ipv6(ZodMiniIPv6, params);
+}
+const ZodMiniCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv4", (inst, def) => {
+    core.$ZodCIDRv4.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_cidrv4(params) {
+    return core._cidrv4(ZodMiniCIDRv4, params);
+}
+const ZodMiniCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv6", (inst, def) => {
+    core.$ZodCIDRv6.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_cidrv6(params) {
+    return core._cidrv6(ZodMiniCIDRv6, params);
+}
+const ZodMiniMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMAC", (inst, def) => {
+    core.$ZodMAC.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_mac(params) {
+    return core._mac(ZodMiniMAC, params);
+}
+const ZodMiniBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64", (inst, def) => {
+    core.$ZodBase64.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_base64(params) {
+    return core._base64(ZodMiniBase64, params);
+}
+const ZodMiniBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64URL", (inst, def) => {
+    core.$ZodBase64URL.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_base64url(params) {
+    return core._base64url(ZodMiniBase64URL, params);
+}
+const ZodMiniE164 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniE164", (inst, def) => {
+    core.$ZodE164.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_e164(params) {
+    return core._e164(ZodMiniE164, params);
+}
+const ZodMiniCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCreditCard", (inst, def) => {
+    core.$ZodCreditCard.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_creditCard(params) {
+    return core._creditCard(ZodMiniCreditCard, params);
+}
+const ZodMiniIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIBAN", (inst, def) => {
+    core.$ZodIBAN.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_iban(params) {
+    return core._iban(ZodMiniIBAN, params);
+}
+const ZodMiniJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniJWT", (inst, def) => {
+    core.$ZodJWT.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function jwt(params) {
+    return core._jwt(ZodMiniJWT, params);
+}
+const ZodMiniCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustomStringFormat", (inst, def) => {
+    core.$ZodCustomStringFormat.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function stringFormat(format, fnOrRegex, _params = {}) {
+    return core._stringFormat(ZodMiniCustomStringFormat, format, fnOrRegex, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_hostname(_params) {
+    return core._stringFormat(ZodMiniCustomStringFormat, "hostname", regexes.hostname, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_hex(_params) {
+    return core._stringFormat(ZodMiniCustomStringFormat, "hex", regexes.hex, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_currencyCode(_params) {
+    return core._stringFormat(ZodMiniCustomStringFormat, "currency_code", regexes.currencyCode, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function hash(alg, params) {
+    const enc = params?.enc ?? "hex";
+    const format = `${alg}_${enc}`;
+    const regex = core.regexes[format];
+    // check for unrecognized format
+    if (!regex)
+        throw new Error(`Unrecognized hash format: ${format}`);
+    return core._stringFormat(ZodMiniCustomStringFormat, format, regex, params);
+}
+const ZodMiniNumber = /*@__PURE__*/ $constructor("ZodMiniNumber", (inst, def) => {
+    $ZodNumber.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_number(params) {
+    return _number(ZodMiniNumber, params);
+}
+const ZodMiniNumberFormat = /*@__PURE__*/ $constructor("ZodMiniNumberFormat", (inst, def) => {
+    $ZodNumberFormat.init(inst, def);
+    ZodMiniNumber.init(inst, def);
+});
+function schemas_int(params) {
+    return _int(ZodMiniNumberFormat, params);
+}
+function float32(params) {
+    return core._float32(ZodMiniNumberFormat, params);
+}
+function float64(params) {
+    return core._float64(ZodMiniNumberFormat, params);
+}
+function int32(params) {
+    return core._int32(ZodMiniNumberFormat, params);
+}
+function uint32(params) {
+    return core._uint32(ZodMiniNumberFormat, params);
+}
+const ZodMiniBoolean = /*@__PURE__*/ $constructor("ZodMiniBoolean", (inst, def) => {
+    $ZodBoolean.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_boolean(params) {
+    return _boolean(ZodMiniBoolean, params);
+}
+const ZodMiniBigInt = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBigInt", (inst, def) => {
+    core.$ZodBigInt.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_bigint(params) {
+    return core._bigint(ZodMiniBigInt, params);
+}
+const ZodMiniBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBigIntFormat", (inst, def) => {
+    core.$ZodBigIntFormat.init(inst, def);
+    ZodMiniBigInt.init(inst, def);
+})));
+function int64(params) {
+    return core._int64(ZodMiniBigIntFormat, params);
+}
+function uint64(params) {
+    return core._uint64(ZodMiniBigIntFormat, params);
+}
+const ZodMiniSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSymbol", (inst, def) => {
+    core.$ZodSymbol.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function symbol(params) {
+    return core._symbol(ZodMiniSymbol, params);
+}
+const ZodMiniUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUndefined", (inst, def) => {
+    core.$ZodUndefined.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_undefined(params) {
+    return core._undefined(ZodMiniUndefined, params);
+}
+
+const ZodMiniNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNull", (inst, def) => {
+    core.$ZodNull.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_null(params) {
+    return core._null(ZodMiniNull, params);
+}
+
+const ZodMiniAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniAny", (inst, def) => {
+    core.$ZodAny.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function any() {
+    return core._any(ZodMiniAny);
+}
+const ZodMiniUnknown = /*@__PURE__*/ $constructor("ZodMiniUnknown", (inst, def) => {
+    $ZodUnknown.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function unknown() {
+    return _unknown(ZodMiniUnknown);
+}
+const ZodMiniNever = /*@__PURE__*/ $constructor("ZodMiniNever", (inst, def) => {
+    $ZodNever.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function never(params) {
+    return _never(ZodMiniNever, params);
+}
+const ZodMiniVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniVoid", (inst, def) => {
+    core.$ZodVoid.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_void(params) {
+    return core._void(ZodMiniVoid, params);
+}
+
+const ZodMiniDate = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDate", (inst, def) => {
+    core.$ZodDate.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_date(params) {
+    return core._date(ZodMiniDate, params);
+}
+const ZodMiniArray = /*@__PURE__*/ $constructor("ZodMiniArray", (inst, def) => {
+    $ZodArray.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function array(element, params) {
+    return new ZodMiniArray({
+        type: "array",
+        element: element,
+        ...normalizeParams(params),
+    });
+}
+// .keyof
+// @__NO_SIDE_EFFECTS__
+function keyof(schema) {
+    const shape = schema._zod.def.shape;
+    return schemas_enum(Object.keys(shape));
+}
+const ZodMiniObject = /*@__PURE__*/ $constructor("ZodMiniObject", (inst, def) => {
+    $ZodObject.init(inst, def);
+    ZodMiniType.init(inst, def);
+    installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+});
+// @__NO_SIDE_EFFECTS__
+function object(shape, params) {
+    const def = {
+        type: "object",
+        shape: shape ?? {},
+        ...util.normalizeParams(params),
+    };
+    return new ZodMiniObject(def);
+}
+// strictObject
+// @__NO_SIDE_EFFECTS__
+function strictObject(shape, params) {
+    return new ZodMiniObject({
+        type: "object",
+        shape,
+        catchall: never(),
+        ...normalizeParams(params),
+    });
+}
+// looseObject
+// @__NO_SIDE_EFFECTS__
+function looseObject(shape, params) {
+    return new ZodMiniObject({
+        type: "object",
+        shape,
+        catchall: unknown(),
+        ...util.normalizeParams(params),
+    });
+}
+// object methods
+// @__NO_SIDE_EFFECTS__
+function schemas_extend(schema, shape) {
+    return util.extend(schema, shape);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_safeExtend(schema, shape) {
+    return util.safeExtend(schema, shape);
+}
+/**
+ * @deprecated Use [`z.extend(A, B.shape)`](https://zod.dev/api?id=extend) instead.
+ */
+// @__NO_SIDE_EFFECTS__
+function schemas_merge(a, b) {
+    return util.merge(a, b);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_pick(schema, mask) {
+    return util.pick(schema, mask);
+}
+// .omit
+// @__NO_SIDE_EFFECTS__
+function schemas_omit(schema, mask) {
+    return util.omit(schema, mask);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_partial(schema, mask) {
+    const def = schema._zod.def;
+    if (def.type !== "tuple")
+        return util.partial(ZodMiniOptional, schema, mask);
+    // a refinement was authored against the full arity; partialing would run it on a shorter array
+    if (def.checks?.length)
+        throw new Error(".partial() cannot be used on tuple schemas containing refinements");
+    return util.clone(schema, {
+        ...def,
+        items: def.items.map((item) => new ZodMiniOptional({ type: "optional", innerType: item })),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function exactPartial(schema, mask) {
+    return util.partial(ZodMiniExactOptional, schema, mask, "exactPartial");
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_required(schema, mask) {
+    return util.required(ZodMiniNonOptional, schema, mask);
+}
+// @__NO_SIDE_EFFECTS__
+function catchall(inst, catchall) {
+    // `mergeDefs` rather than a spread: spreading reads `shape`, and resolving it can mint a whole fresh subtree
+    return inst.clone(util.mergeDefs(inst._zod.def, { catchall: catchall }));
+}
+const ZodMiniUnion = /*@__PURE__*/ $constructor("ZodMiniUnion", (inst, def) => {
+    $ZodUnion.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function union(options, params) {
+    return new ZodMiniUnion({
+        type: "union",
+        options: options,
+        ...normalizeParams(params),
+    });
+}
+const ZodMiniXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXor", (inst, def) => {
+    ZodMiniUnion.init(inst, def);
+    core.$ZodXor.init(inst, def);
+})));
+/** Creates an exclusive union (XOR) where exactly one option must match.
+ * Unlike regular unions that succeed when any option matches, xor fails if
+ * zero or more than one option matches the input. */
+function xor(options, params) {
+    return new ZodMiniXor({
+        type: "union",
+        options: options,
+        inclusive: false,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDiscriminatedUnion", (inst, def) => {
+    core.$ZodDiscriminatedUnion.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function discriminatedUnion(discriminator, options, params) {
+    return new ZodMiniDiscriminatedUnion({
+        type: "union",
+        options: options,
+        discriminator,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniIntersection = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIntersection", (inst, def) => {
+    core.$ZodIntersection.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function intersection(left, right) {
+    return new ZodMiniIntersection({
+        type: "intersection",
+        left: left,
+        right: right,
+    });
+}
+const ZodMiniTuple = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTuple", (inst, def) => {
+    core.$ZodTuple.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function tuple(items, _paramsOrRest, _params) {
+    const hasRest = _paramsOrRest instanceof core.$ZodType;
+    const params = hasRest ? _params : _paramsOrRest;
+    const rest = hasRest ? _paramsOrRest : null;
+    return new ZodMiniTuple({
+        type: "tuple",
+        items: items,
+        rest,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniRecord = /*@__PURE__*/ $constructor("ZodMiniRecord", (inst, def) => {
+    $ZodRecord.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function record(keyType, valueType, params) {
+    // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
+    if (!valueType || !valueType._zod) {
+        return new ZodMiniRecord({
+            type: "record",
+            keyType: schemas_string(),
+            valueType: keyType,
+            ...normalizeParams(valueType),
+        });
+    }
+    return new ZodMiniRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function partialRecord(keyType, valueType, params) {
+    return new ZodMiniRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        ...util.normalizeParams(params),
+        partial: true,
+    });
+}
+function looseRecord(keyType, valueType, params) {
+    return new ZodMiniRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        mode: "loose",
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMap", (inst, def) => {
+    core.$ZodMap.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function map(keyType, valueType, params) {
+    return new ZodMiniMap({
+        type: "map",
+        keyType: keyType,
+        valueType: valueType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSet", (inst, def) => {
+    core.$ZodSet.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function set(valueType, params) {
+    return new ZodMiniSet({
+        type: "set",
+        valueType: valueType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniEnum = /*@__PURE__*/ $constructor("ZodMiniEnum", (inst, def) => {
+    $ZodEnum.init(inst, def);
+    ZodMiniType.init(inst, def);
+    // reuse the parsed value set so a numeric TS enum's reverse-mapping keys stay out
+    inst.options = [...inst._zod.values];
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_enum(values, params) {
+    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+    return new ZodMiniEnum({
+        type: "enum",
+        entries,
+        ...normalizeParams(params),
+    });
+}
+
+// @__NO_SIDE_EFFECTS__
+/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
+ *
+ * ```ts
+ * enum Colors { red, green, blue }
+ * z.enum(Colors);
+ * ```
+ */
+function nativeEnum(entries, params) {
+    return new ZodMiniEnum({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniLiteral", (inst, def) => {
+    core.$ZodLiteral.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function literal(value, params) {
+    return new ZodMiniLiteral({
+        type: "literal",
+        values: Array.isArray(value) ? value : [value],
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFile", (inst, def) => {
+    core.$ZodFile.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function file(params) {
+    return core._file(ZodMiniFile, params);
+}
+const ZodMiniTransform = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTransform", (inst, def) => {
+    core.$ZodTransform.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function transform(fn) {
+    return new ZodMiniTransform({
+        type: "transform",
+        transform: fn,
+    });
+}
+const ZodMiniOptional = /*@__PURE__*/ $constructor("ZodMiniOptional", (inst, def) => {
+    $ZodOptional.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function optional(innerType) {
+    return new ZodMiniOptional({
+        type: "optional",
+        innerType: innerType,
+    });
+}
+const ZodMiniExactOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniExactOptional", (inst, def) => {
+    core.$ZodExactOptional.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function exactOptional(innerType) {
+    return new ZodMiniExactOptional({
+        type: "optional",
+        innerType: innerType,
+    });
+}
+const ZodMiniNullable = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNullable", (inst, def) => {
+    core.$ZodNullable.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function nullable(innerType) {
+    return new ZodMiniNullable({
+        type: "nullable",
+        innerType: innerType,
+    });
+}
+// nullish
+// @__NO_SIDE_EFFECTS__
+function schemas_nullish(innerType) {
+    return optional(nullable(innerType));
+}
+const ZodMiniDefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDefault", (inst, def) => {
+    core.$ZodDefault.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_default(innerType, defaultValue) {
+    return new ZodMiniDefault({
+        type: "default",
+        innerType: innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
+        },
+    });
+}
+const ZodMiniPrefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPrefault", (inst, def) => {
+    core.$ZodPrefault.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function prefault(innerType, defaultValue) {
+    return new ZodMiniPrefault({
+        type: "prefault",
+        innerType: innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
+        },
+    });
+}
+const ZodMiniNonOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNonOptional", (inst, def) => {
+    core.$ZodNonOptional.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function nonoptional(innerType, params) {
+    return new ZodMiniNonOptional({
+        type: "nonoptional",
+        innerType: innerType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSuccess", (inst, def) => {
+    core.$ZodSuccess.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function success(innerType) {
+    return new ZodMiniSuccess({
+        type: "success",
+        innerType: innerType,
+    });
+}
+const ZodMiniCatch = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCatch", (inst, def) => {
+    core.$ZodCatch.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_catch(innerType, catchValue) {
+    return new ZodMiniCatch({
+        type: "catch",
+        innerType: innerType,
+        catchValue: (typeof catchValue === "function" ? catchValue : core.util.constantCatch(catchValue)),
+    });
+}
+
+const ZodMiniNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNaN", (inst, def) => {
+    core.$ZodNaN.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function nan(params) {
+    return core._nan(ZodMiniNaN, params);
+}
+const ZodMiniPipe = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPipe", (inst, def) => {
+    core.$ZodPipe.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function pipe(in_, out) {
+    return new ZodMiniPipe({
+        type: "pipe",
+        in: in_,
+        out: out,
+    });
+}
+const ZodMiniCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCodec", (inst, def) => {
+    ZodMiniPipe.init(inst, def);
+    core.$ZodCodec.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function codec(in_, out, params) {
+    return new ZodMiniCodec({
+        type: "pipe",
+        in: in_,
+        out: out,
+        transform: params.decode,
+        reverseTransform: params.encode,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function invertCodec(codec) {
+    const def = codec._zod.def;
+    return new ZodMiniCodec({
+        type: "pipe",
+        in: def.out,
+        out: def.in,
+        transform: def.reverseTransform,
+        reverseTransform: def.transform,
+    });
+}
+const ZodMiniReadonly = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniReadonly", (inst, def) => {
+    core.$ZodReadonly.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function readonly(innerType) {
+    return new ZodMiniReadonly({
+        type: "readonly",
+        innerType: innerType,
+    });
+}
+const ZodMiniTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTemplateLiteral", (inst, def) => {
+    core.$ZodTemplateLiteral.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function templateLiteral(parts, params) {
+    return new ZodMiniTemplateLiteral({
+        type: "template_literal",
+        parts,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniLazy", (inst, def) => {
+    core.$ZodLazy.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// export function lazy<T extends object>(getter: () => T): T {
+//   return util.createTransparentProxy<T>(getter);
+// }
+// @__NO_SIDE_EFFECTS__
+function schemas_lazy(getter) {
+    return new ZodMiniLazy({
+        type: "lazy",
+        getter: getter,
+    });
+}
+
+const ZodMiniPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPromise", (inst, def) => {
+    core.$ZodPromise.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function promise(innerType) {
+    return new ZodMiniPromise({
+        type: "promise",
+        innerType: innerType,
+    });
+}
+const ZodMiniCustom = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustom", (inst, def) => {
+    core.$ZodCustom.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// custom checks
+// @__NO_SIDE_EFFECTS__
+function check(fn, params) {
+    const ch = new core.$ZodCheck({
+        check: "custom",
+        ...util.normalizeParams(params),
+    });
+    ch._zod.check = fn;
+    return ch;
+}
+// ZodCustom custom schema
+// @__NO_SIDE_EFFECTS__
+function custom(fn, _params) {
+    return core._custom(ZodMiniCustom, fn ?? (() => true), _params);
+}
+// refine
+// @__NO_SIDE_EFFECTS__
+function refine(fn, _params = {}) {
+    return core._refine(ZodMiniCustom, fn, _params);
+}
+// superRefine
+// @__NO_SIDE_EFFECTS__
+function superRefine(fn, params) {
+    return core._superRefine(fn, params);
+}
+// Re-export describe and meta from core
+const schemas_describe = describe;
+const schemas_meta = meta;
+// instanceof
+class schemas_Class {
+    constructor(..._args) { }
+}
+// @__NO_SIDE_EFFECTS__
+function _instanceof(cls, params = {}) {
+    const inst = custom((data) => data instanceof cls, params);
+    inst._zod.bag.Class = cls;
+    // Override check to emit invalid_type instead of custom
+    inst._zod.check = (payload) => {
+        if (!(payload.value instanceof cls)) {
+            payload.issues.push({
+                code: "invalid_type",
+                expected: cls.name,
+                input: payload.value,
+                inst,
+                path: [...(inst._zod.def.path ?? [])],
+            });
+        }
+    };
+    return inst;
+}
+
+// stringbool
+const stringbool = (...args) => core._stringbool({
+    Codec: ZodMiniCodec,
+    Boolean: ZodMiniBoolean,
+    String: ZodMiniString,
+}, ...args);
+// @__NO_SIDE_EFFECTS__
+function json() {
+    const jsonSchema = schemas_lazy(() => {
+        return union([schemas_string(), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), record(schemas_string(), jsonSchema)]);
+    });
+    return jsonSchema;
+}
+const ZodMiniFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFunction", (inst, def) => {
+    core.$ZodFunction.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function _function(params) {
+    return new ZodMiniFunction({
+        type: "function",
+        input: Array.isArray(params?.input) ? tuple(params?.input) : (params?.input ?? array(unknown())),
+        output: params?.output ?? unknown(),
+    });
+}
+
+
+;// CONCATENATED MODULE: ./src/core/script-entry.ts
+/**
+ * One script entry of infra.config (PRD REQ-1 plus the upstream extension's fields, DESIGN section 7): read
+ * strictly, the `windows`/`posix` override of this OS applied field by field, and the shell settled as written
+ * (`shell:`, PRD meaning), as a `kind:` (upstream meaning) or inferred from the file extension.
+ */
+
+
+
+
+const ENTRY_KEYS = [
+    'shell',
+    'kind',
+    'run',
+    'parameters',
+    'name',
+    'env',
+    'secrets',
+    'continueOnError',
+    'windows',
+    'posix',
+];
+const OVERRIDE_KEYS = ENTRY_KEYS.filter((k) => k !== 'windows' && k !== 'posix');
+const KINDS = ['sh', 'pwsh'];
+const script_entry_text = () => schemas_string().check(_minLength(1));
+// YAML reads `PORT: 8080` as a number; a variable is text either way.
+const scalar = () => union([schemas_string(), schemas_number(), schemas_boolean()]);
+const fields = {
+    shell: optional(script_entry_text()),
+    kind: optional(script_entry_text()),
+    run: optional(script_entry_text()),
+    parameters: optional(script_entry_text()),
+    name: optional(script_entry_text()),
+    env: optional(record(schemas_string(), scalar())),
+    secrets: optional(record(schemas_string(), scalar())),
+    continueOnError: optional(schemas_boolean()),
+};
+const OverrideSchema = strictObject(fields);
+const EntrySchema = strictObject({
+    ...fields,
+    windows: optional(OverrideSchema),
+    posix: optional(OverrideSchema),
+});
+const DESCRIPTIONS = {
+    shell: 'one of bash, sh, pwsh, powershell',
+    kind: 'sh or pwsh, as the upstream extension writes it',
+    run: 'the script path, relative to the project root',
+    parameters: 'a parameter file path, relative to the project root',
+    name: 'a display name',
+    env: 'a mapping of NAME: value',
+    secrets: 'a mapping of NAME: value',
+    continueOnError: 'true or false',
+    windows: 'a mapping with the keys of a script entry, used on Windows',
+    posix: 'a mapping with the keys of a script entry, used on Linux and macOS',
+};
+function parseEntry(item, list, index, locate, problems, platform = process.platform) {
+    const base = ['infra', 'config', list, index];
+    const key = `infra.config.${list}[${index}]`;
+    const where = locate.value(base);
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+        problems.add({
+            code: 'PROJECT_INVALID',
+            message: `${formatLocation(where)}${key} must be a mapping with at least run (and shell or kind).`,
+            hint: 'Write a script entry as `- shell: bash` with `run: scripts/name.sh` below it.',
+            ...where,
+        });
+        return undefined;
+    }
+    const parsed = EntrySchema.safeParse(item);
+    if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+            reportIssue(issue, item, key, base, locate, problems);
+        return undefined;
+    }
+    const e = parsed.data;
+    const before = problems.list.length;
+    checkKeys(e, key, base, locate, problems);
+    const osKey = platform === 'win32' ? 'windows' : 'posix';
+    const override = e[osKey];
+    if (override)
+        checkKeys(override, `${key}.${osKey}`, [...base, osKey], locate, problems);
+    // Field by field: the override's value where it gives one (maps merge key by key, as upstream does).
+    const pick = (field) => {
+        const mine = override?.[field];
+        if (mine !== undefined)
+            return { value: mine, at: locate.value([...base, osKey, field]) };
+        const theirs = e[field];
+        if (theirs !== undefined)
+            return { value: theirs, at: locate.value([...base, field]) };
+        return undefined;
+    };
+    const run = pick('run');
+    if (!run) {
+        problems.add({
+            code: 'PROJECT_INVALID',
+            message: `${formatLocation(where)}${key} is missing required key "run" (${DESCRIPTIONS.run}).`,
+            hint: `Allowed keys of a script entry: ${ENTRY_KEYS.join(', ')}.`,
+            ...where,
+        });
+        return undefined;
+    }
+    // The most specific level that names a shell decides; naming both at one level is ambiguous.
+    const level = override && (override.shell !== undefined || override.kind !== undefined) ? override : e;
+    const levelPath = level === e ? base : [...base, osKey];
+    let shell;
+    let shellFrom;
+    let shellAt;
+    if (level.shell !== undefined && level.kind !== undefined) {
+        const at = locate.key(levelPath, 'kind');
+        problems.add({
+            code: 'PROJECT_INVALID',
+            message: `${formatLocation(at)}${key} has both "shell" and "kind"; give one (kind: sh runs bash when it is installed, shell: sh always runs sh).`,
+            hint: "Keep `kind:` for the upstream extension's meaning, or `shell:` for an exact shell (bash, sh, pwsh, powershell).",
+            ...at,
+        });
+        return undefined;
+    }
+    else if (level.shell !== undefined) {
+        [shell, shellFrom, shellAt] = [level.shell, 'shell', locate.value([...levelPath, 'shell'])];
+    }
+    else if (level.kind !== undefined) {
+        [shell, shellFrom, shellAt] = [level.kind, 'kind', locate.value([...levelPath, 'kind'])];
+    }
+    else {
+        const inferred = inferKind(run.value);
+        if (!inferred) {
+            problems.add({
+                code: 'PROJECT_INVALID',
+                message: `${formatLocation(where)}${key} is missing required key "shell" (${DESCRIPTIONS.shell}); it cannot be inferred from "${run.value}", which ends in neither .sh nor .ps1.`,
+                hint: 'Add `shell: bash` (or sh, pwsh, powershell), or `kind: sh` / `kind: pwsh`.',
+                ...where,
+            });
+            return undefined;
+        }
+        [shell, shellFrom, shellAt] = [inferred, 'inferred', run.at];
+    }
+    if (problems.list.length > before)
+        return undefined;
+    const entry = {
+        list,
+        index,
+        key,
+        shell,
+        shellFrom,
+        run: run.value,
+        name: pick('name')?.value ?? external_node_path_default().basename(run.value),
+        continueOnError: pick('continueOnError')?.value ?? false,
+        env: {},
+        secrets: {},
+        location: where,
+        at: { shell: shellAt, run: run.at, env: {}, secrets: {} },
+    };
+    const parameters = pick('parameters');
+    if (parameters) {
+        entry.parameters = parameters.value;
+        entry.at.parameters = parameters.at;
+    }
+    for (const map of ['env', 'secrets']) {
+        const levels = [
+            [e, base],
+            [override, [...base, osKey]],
+        ];
+        for (const [source, at] of levels) {
+            for (const [name, value] of Object.entries(source?.[map] ?? {})) {
+                entry[map][name] = String(value);
+                entry.at[map][name] = locate.value([...at, map, name]);
+            }
+        }
+    }
+    return entry;
+}
+/** Upstream's inference: `.sh` → sh, `.ps1` → pwsh (any case); anything else needs a shell. */
+function inferKind(run) {
+    const ext = external_node_path_default().extname(run.replace(/\\/g, '/')).toLowerCase();
+    return ext === '.sh' ? 'sh' : ext === '.ps1' ? 'pwsh' : undefined;
+}
+/** Names in env/secrets must be variable names; a name in both is ambiguous. */
+function checkKeys(fields, key, base, locate, problems) {
+    for (const map of ['env', 'secrets']) {
+        for (const name of Object.keys(fields[map] ?? {})) {
+            if (isEnvKey(name))
+                continue;
+            const at = locate.key([...base, map], name);
+            problems.add({
+                code: 'PROJECT_INVALID',
+                message: `${formatLocation(at)}${key}.${map}: "${name}" is not a valid environment variable name.`,
+                hint: 'Use letters, digits and _ only, not starting with a digit ([A-Za-z_][A-Za-z0-9_]*).',
+                ...at,
+            });
+        }
+    }
+    for (const name of Object.keys(fields.secrets ?? {})) {
+        if (fields.env?.[name] === undefined)
+            continue;
+        const at = locate.key([...base, 'secrets'], name);
+        problems.add({
+            code: 'PROJECT_INVALID',
+            message: `${formatLocation(at)}${key}: "${name}" is in both env and secrets.`,
+            hint: `Keep ${name} in secrets only, so its value is masked.`,
+            ...at,
+        });
+    }
+}
+function reportIssue(issue, item, key, base, locate, problems) {
+    const parts = issue.path.filter((p) => typeof p !== 'symbol');
+    const owner = [key, ...parts].join('.');
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+        const allowed = parts.length === 0 ? ENTRY_KEYS : OVERRIDE_KEYS;
+        for (const unknown of issue.keys)
+            problems.add(unknownKey(unknown, owner, allowed, locate.key([...base, ...parts], unknown)));
+        return;
+    }
+    let value = item;
+    for (const p of parts)
+        value = value?.[p];
+    const field = String(parts[0] ?? '');
+    const leaf = String(parts[parts.length - 1] ?? '');
+    const at = value === undefined ? locate.value(base) : locate.value([...base, ...parts]);
+    const inMap = parts.length >= 2 && (parts[parts.length - 2] === 'env' || parts[parts.length - 2] === 'secrets');
+    const expected = inMap
+        ? 'a string'
+        : leaf === 'continueOnError'
+            ? 'true or false'
+            : leaf === 'env' || leaf === 'secrets' || leaf === 'windows' || leaf === 'posix'
+                ? 'a mapping'
+                : 'a string';
+    const described = DESCRIPTIONS[inMap ? 'env' : leaf] ?? DESCRIPTIONS[field];
+    const message = typeof value === 'string' && value === ''
+        ? `${owner} must not be empty (${described}).`
+        : `${owner} must be ${expected}${inMap ? '' : ` (${described})`}, not ${script_entry_describe(value)}.`;
+    problems.add({
+        code: 'PROJECT_INVALID',
+        message: `${formatLocation(at)}${message}`,
+        hint: `Allowed keys of a script entry: ${ENTRY_KEYS.join(', ')}.`,
+        ...at,
+    });
+}
+function unknownKey(key, owner, allowed, where) {
+    const guess = closest(key, allowed);
+    return {
+        code: 'PROJECT_INVALID',
+        message: `${formatLocation(where)}unknown key "${key}" in ${owner}${guess ? `; did you mean "${guess}"?` : '.'}`,
+        hint: `Allowed keys in ${owner}: ${allowed.join(', ')}.`,
+        ...where,
+    };
+}
+function script_entry_describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    if (typeof value === 'object')
+        return 'a mapping';
+    return JSON.stringify(value);
+}
+
 ;// CONCATENATED MODULE: ./src/core/project.ts
 /**
  * The project: azure.yaml found by walking up from the working directory, its `infra` section read strictly
@@ -29680,34 +39139,19 @@ var api = __nccwpck_require__(3305);
 
 
 
+
 const PROJECT_FILES = ['azure.yaml', 'azure.yml'];
 const LISTS = ['provision', 'destroy'];
-const ENTRY_KEYS = ['shell', 'run', 'parameters', 'name', 'continueOnError'];
-const project_text = () => schemas/* string */.YjP().check(api/* _minLength */.m9(1));
-const EntrySchema = schemas/* strictObject */.rej({
-    shell: project_text(),
-    run: project_text(),
-    parameters: schemas/* optional */.lqM(project_text()),
-    name: schemas/* optional */.lqM(project_text()),
-    continueOnError: schemas/* optional */.lqM(schemas/* boolean */.zMY()),
-});
-const DESCRIPTIONS = {
-    shell: 'one of bash, sh, pwsh, powershell',
-    run: 'the script path, relative to the project root',
-    parameters: 'a parameter file path, relative to the project root',
-    name: 'a display name',
-    continueOnError: 'true or false',
-};
 /** Walks up from `cwd` to the first folder holding azure.yaml (or azure.yml). */
-async function findProjectFile(cwd) {
+async function findProjectFile(cwd, names = REQUEST_FIELD_NAMES) {
     let dir = external_node_path_default().resolve(cwd);
     // A mistyped folder must not silently select the project above it (think `down --force`).
     const start = await external_node_fs_namespaceObject.promises.stat(dir).catch(() => undefined);
     if (!start?.isDirectory()) {
-        throw new errors/* ScriptsError */.jW({
+        throw new errors_ScriptsError({
             code: 'PROJECT_NOT_FOUND',
             message: `The working directory ${dir} ${start ? 'is not a folder' : 'does not exist'}.`,
-            hint: 'Point the working directory (--cwd, working-directory, workingDirectory) at your azd project folder.',
+            hint: `Point ${names.option('cwd')} at your azd project folder.`,
         });
     }
     for (;;) {
@@ -29726,20 +39170,21 @@ async function findProjectFile(cwd) {
             break;
         dir = parent;
     }
-    throw new errors/* ScriptsError */.jW({
+    throw new errors_ScriptsError({
         code: 'PROJECT_NOT_FOUND',
         message: `No azure.yaml found in ${external_node_path_default().resolve(cwd)} or any folder above it.`,
-        hint: 'Run from your azd project folder, or point the working directory (--cwd, working-directory, workingDirectory) at it.',
+        hint: `Run from your azd project folder, or point ${names.option('cwd')} at it.`,
     });
 }
-async function loadProject(cwd) {
-    const file = await findProjectFile(cwd);
+async function loadProject(cwd, names = REQUEST_FIELD_NAMES) {
+    const file = await findProjectFile(cwd, names);
     const text = await readTextFile(file, { what: 'project file', maxBytes: 4 * MiB, stripBom: true });
     if (text === undefined)
-        throw new errors/* ScriptsError */.jW({ code: 'PROJECT_NOT_FOUND', message: `${file} disappeared.`, file });
+        throw new errors_ScriptsError({ code: 'PROJECT_NOT_FOUND', message: `${file} disappeared.`, file });
     return parseProject(text, file);
 }
-function parseProject(text, file) {
+/** `platform` picks the windows/posix override (tests pass another OS). */
+function parseProject(text, file, platform = process.platform) {
     const root = external_node_path_default().dirname(file);
     const lineCounter = new dist/* LineCounter */.HN();
     const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
@@ -29752,9 +39197,9 @@ function parseProject(text, file) {
     const yamlError = doc.errors[0];
     if (yamlError) {
         const where = at(yamlError.pos[0]);
-        throw new errors/* ScriptsError */.jW({
+        throw new errors_ScriptsError({
             code: 'PROJECT_INVALID',
-            message: `${(0,errors/* formatLocation */.j$)(where)}azure.yaml is not valid YAML: ${firstLine(yamlError.message)}`,
+            message: `${formatLocation(where)}azure.yaml is not valid YAML: ${firstLine(yamlError.message)}`,
             hint: 'Fix the YAML at that line (indent with spaces, not tabs; each key once per mapping).',
             ...where,
         });
@@ -29764,7 +39209,7 @@ function parseProject(text, file) {
         data = doc.toJS({ maxAliasCount: 100 });
     }
     catch (err) {
-        throw new errors/* ScriptsError */.jW({
+        throw new errors_ScriptsError({
             code: 'PROJECT_INVALID',
             message: `${file}: azure.yaml could not be read: ${firstLine(err instanceof Error ? err.message : String(err))}`,
             hint: 'Remove the excessive YAML aliases (&anchor / *alias) from azure.yaml.',
@@ -29773,7 +39218,7 @@ function parseProject(text, file) {
     }
     const locate = new Locator(doc, at);
     const fail = (message, hint, where, code = 'PROJECT_INVALID') => {
-        throw new errors/* ScriptsError */.jW({ code, message: `${(0,errors/* formatLocation */.j$)(where)}${message}`, hint, ...where });
+        throw new errors_ScriptsError({ code, message: `${formatLocation(where)}${message}`, hint, ...where });
     };
     if (!isObject(data))
         fail('azure.yaml must be a YAML mapping (key: value).', 'See the quickstart example for the shape of azure.yaml.', {
@@ -29791,7 +39236,7 @@ function parseProject(text, file) {
             ? 'not set (azd then uses bicep)'
             : typeof infra.provider === 'string'
                 ? `"${infra.provider}"`
-                : describe(infra.provider);
+                : script_entry_describe(infra.provider);
         fail(`infra.provider is ${found}; azd-scripts runs only projects with infra.provider: scripts.`, 'Set `provider: scripts` under infra, or use azd itself for Bicep and Terraform projects.', infra.provider === undefined ? locate.value(['infra']) : locate.value(['infra', 'provider']), 'PROVIDER_NOT_SCRIPTS');
     }
     if (!isObject(infra.config)) {
@@ -29800,7 +39245,7 @@ function parseProject(text, file) {
             : 'infra.config must be a mapping with `provision` and/or `destroy` lists.', 'Add `config:` under infra with a `provision:` list (and a `destroy:` list for down).', infra.config === undefined ? locate.value(['infra']) : locate.value(['infra', 'config']));
     }
     const config = infra.config;
-    const problems = new errors/* Problems */.Zw();
+    const problems = new Problems();
     for (const key of Object.keys(config)) {
         if (LISTS.includes(key))
             continue;
@@ -29809,7 +39254,7 @@ function parseProject(text, file) {
     if (config.provision === undefined && config.destroy === undefined) {
         problems.add({
             code: 'PROJECT_INVALID',
-            message: `${(0,errors/* formatLocation */.j$)(locate.value(['infra', 'config']))}infra.config has neither a provision nor a destroy list.`,
+            message: `${formatLocation(locate.value(['infra', 'config']))}infra.config has neither a provision nor a destroy list.`,
             hint: 'Add `provision:` (and `destroy:`) lists of scripts under infra.config.',
             ...locate.value(['infra', 'config']),
         });
@@ -29827,7 +39272,7 @@ function parseProject(text, file) {
             const where = locate.value(['infra', 'config', list]);
             problems.add({
                 code: 'PROJECT_INVALID',
-                message: `${(0,errors/* formatLocation */.j$)(where)}infra.config.${list} must be a list of scripts (- shell: bash / run: path).`,
+                message: `${formatLocation(where)}infra.config.${list} must be a list of scripts (- shell: bash / run: path).`,
                 hint: `Write each script as a list item under ${list}:, starting with "- ".`,
                 ...where,
             });
@@ -29835,7 +39280,7 @@ function parseProject(text, file) {
         }
         const entries = [];
         raw.forEach((item, index) => {
-            const entry = parseEntry(item, list, index, locate, problems);
+            const entry = parseEntry(item, list, index, locate, problems, platform);
             if (entry)
                 entries.push(entry);
         });
@@ -29843,73 +39288,6 @@ function parseProject(text, file) {
     }
     problems.throwIfAny(`in ${file}`);
     return { root, file, lists };
-}
-function parseEntry(item, list, index, locate, problems) {
-    const base = ['infra', 'config', list, index];
-    const key = `infra.config.${list}[${index}]`;
-    const where = locate.value(base);
-    if (!isObject(item)) {
-        problems.add({
-            code: 'PROJECT_INVALID',
-            message: `${(0,errors/* formatLocation */.j$)(where)}${key} must be a mapping with at least shell and run.`,
-            hint: 'Write a script entry as `- shell: bash` with `run: scripts/name.sh` below it.',
-            ...where,
-        });
-        return undefined;
-    }
-    const parsed = EntrySchema.safeParse(item);
-    if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-            const field = issue.path[0];
-            if (issue.code === 'unrecognized_keys') {
-                for (const unknown of issue.keys)
-                    problems.add(unknownKey(unknown, key, ENTRY_KEYS, locate.key(base, unknown)));
-                continue;
-            }
-            if (typeof field !== 'string')
-                continue;
-            const value = item[field];
-            const fieldWhere = value === undefined ? where : locate.value([...base, field]);
-            const message = value === undefined
-                ? `${key} is missing required key "${field}" (${DESCRIPTIONS[field]}).`
-                : typeof value === 'string' && value === ''
-                    ? `${key}.${field} must not be empty (${DESCRIPTIONS[field]}).`
-                    : `${key}.${field} must be ${field === 'continueOnError' ? 'true or false' : 'a string'} (${DESCRIPTIONS[field]}), not ${describe(value)}.`;
-            problems.add({
-                code: 'PROJECT_INVALID',
-                message: `${(0,errors/* formatLocation */.j$)(fieldWhere)}${message}`,
-                hint: `Allowed keys of a script entry: ${ENTRY_KEYS.join(', ')}.`,
-                ...fieldWhere,
-            });
-        }
-        return undefined;
-    }
-    const e = parsed.data;
-    const entry = {
-        list,
-        index,
-        key,
-        shell: e.shell,
-        run: e.run,
-        name: e.name ?? external_node_path_default().basename(e.run),
-        continueOnError: e.continueOnError ?? false,
-        location: where,
-        at: { shell: locate.value([...base, 'shell']), run: locate.value([...base, 'run']) },
-    };
-    if (e.parameters !== undefined) {
-        entry.parameters = e.parameters;
-        entry.at.parameters = locate.value([...base, 'parameters']);
-    }
-    return entry;
-}
-function unknownKey(key, owner, allowed, where) {
-    const guess = (0,errors/* closest */.kp)(key, allowed);
-    return {
-        code: 'PROJECT_INVALID',
-        message: `${(0,errors/* formatLocation */.j$)(where)}unknown key "${key}" in ${owner}${guess ? `; did you mean "${guess}"?` : '.'}`,
-        hint: `Allowed keys in ${owner}: ${allowed.join(', ')}.`,
-        ...where,
-    };
 }
 /** Finds the YAML node behind a path, for file:line in messages. */
 class Locator {
@@ -29946,15 +39324,6 @@ class Locator {
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-function describe(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'a list';
-    if (typeof value === 'object')
-        return 'a mapping';
-    return JSON.stringify(value);
-}
 function firstLine(message) {
     return message.split('\n')[0].trim();
 }
@@ -29972,7 +39341,7 @@ function firstLine(message) {
 async function resolveProjectFile(root, written, options) {
     const where = options.location;
     const fail = (code, message, hint) => {
-        throw new errors/* ScriptsError */.jW({ code, message: `${(0,errors/* formatLocation */.j$)(where)}${message}`, hint, ...where });
+        throw new errors_ScriptsError({ code, message: `${formatLocation(where)}${message}`, hint, ...where });
     };
     if (written.includes('\0')) {
         fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} path contains a NUL character.`, 'Remove the NUL character from the path in azure.yaml.');
@@ -30146,7 +39515,7 @@ async function az(args, env) {
     const clean = Object.fromEntries(Object.entries(env).filter((e) => e[1] !== undefined));
     try {
         // Loaded only when a pick-list is offered: no other run needs it.
-        const { getExecOutput } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2876));
+        const { getExecOutput } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 7187));
         const out = await getExecOutput(executable, args, { silent: true, ignoreReturnCode: true, env: clean });
         if (out.exitCode !== 0) {
             const reason = out.stderr.trim().split('\n')[0] || `exit code ${out.exitCode}`;
@@ -30177,15 +39546,17 @@ async function az(args, env) {
 
 
 
+
 const PARAMETER_TYPES = ['string', 'number', 'integer', 'boolean'];
 const TOP_KEYS = ['parameters', '$schema', 'contentVersion'];
 const PARAMETER_KEYS = ['type', 'value', 'name', 'secret'];
 const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-const ParameterSchema = schemas/* strictObject */.rej({
-    type: schemas/* enum */.k5n(PARAMETER_TYPES),
-    value: schemas/* optional */.lqM(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY()])),
-    name: schemas/* optional */.lqM(schemas/* string */.YjP()),
-    secret: schemas/* optional */.lqM(schemas/* boolean */.zMY()),
+const ParameterSchema = strictObject({
+    // azd's ARM-style main.parameters.json entries have no type (DESIGN section 7).
+    type: optional(schemas_enum(PARAMETER_TYPES)),
+    value: optional(union([schemas_string(), schemas_number(), schemas_boolean(), array(unknown()), record(schemas_string(), unknown())])),
+    name: optional(schemas_string()),
+    secret: optional(schemas_boolean()),
 });
 /** Finds, checks and parses the parameter files of `entries`; problems go to `problems`. */
 async function loadParameterFiles(project, entries, problems) {
@@ -30215,27 +39586,33 @@ async function readParameterFile(file, relative) {
         code: 'PARAMETERS_INVALID',
     });
     if (text === undefined) {
-        throw new errors/* ScriptsError */.jW({ code: 'SCRIPT_NOT_FOUND', message: `Parameter file not found: ${file}`, file });
+        throw new errors_ScriptsError({ code: 'SCRIPT_NOT_FOUND', message: `Parameter file not found: ${file}`, file });
     }
     return parseParameterFile(text, file, relative);
 }
 function parseParameterFile(text, file, relative) {
     const data = parseJson(text, file, 'parameter file');
-    const problems = new errors/* Problems */.Zw();
+    const duplicate = findDuplicateKey(text);
+    if (duplicate) {
+        const owner = duplicate.path.length === 0 ? 'the top level' : `"${duplicate.path.join('.')}"`;
+        const where = { file, line: duplicate.line, column: duplicate.column };
+        throw new errors_ScriptsError(locatedError(where, 'PARAMETERS_INVALID', `"${duplicate.key}" appears twice in ${owner} of the parameter file; JSON readers keep the last silently, which could drop a "secret": true.`, 'Declare each parameter (and each of its keys) once.'));
+    }
+    const problems = new Problems();
     const at = (keys) => {
         const offset = findKeyOffset(text, keys);
         return offset < 0 ? { file } : { file, ...lineAndColumn(text, offset) };
     };
-    const problem = (message, hint, where) => (0,errors/* locatedError */.Js)(where, 'PARAMETERS_INVALID', message, hint);
+    const problem = (message, hint, where) => locatedError(where, 'PARAMETERS_INVALID', message, hint);
     const shape = 'A parameter file is {"parameters": {"NAME": {"type": "string", "value": "...", "name": "...", "secret": false}}}.';
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-        throw new errors/* ScriptsError */.jW(problem('the parameter file must be a JSON object.', shape, { file }));
+        throw new errors_ScriptsError(problem('the parameter file must be a JSON object.', shape, { file }));
     }
     const top = data;
     for (const key of Object.keys(top)) {
         if (TOP_KEYS.includes(key))
             continue;
-        const guess = (0,errors/* closest */.kp)(key, TOP_KEYS);
+        const guess = closest(key, TOP_KEYS);
         problems.add(problem(`unknown key "${key}" at the top of the parameter file${guess ? `; did you mean "${guess}"?` : '.'}`, shape, at([key])));
     }
     const parameters = top.parameters;
@@ -30259,7 +39636,7 @@ function parseParameterFile(text, file, relative) {
                 const field = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
                 if (issue.code === 'unrecognized_keys') {
                     for (const unknown of issue.keys) {
-                        const guess = (0,errors/* closest */.kp)(unknown, PARAMETER_KEYS);
+                        const guess = closest(unknown, PARAMETER_KEYS);
                         problems.add(problem(`parameter ${key}: unknown key "${unknown}"${guess ? `; did you mean "${guess}"?` : '.'}`, `A parameter may have: ${PARAMETER_KEYS.join(', ')}.`, at(['parameters', key, unknown])));
                     }
                 }
@@ -30281,9 +39658,15 @@ function parseParameterFile(text, file, relative) {
             continue;
         }
         const p = parsed.data;
-        const declaration = { key, type: p.type, secret: p.secret ?? false, file, relative, location: where };
+        const structured = typeof p.value === 'object' && p.value !== null;
+        if (structured && p.type !== undefined) {
+            problems.add(problem(`parameter ${key}: "value" must be a string (or a number or boolean) for type ${p.type}.`, 'Give the value as text, or leave out "type" (an object or array value is then passed as compact JSON).', at(['parameters', key, 'value'])));
+            continue;
+        }
+        const type = p.type ?? literalType(p.value);
+        const declaration = { key, type, secret: p.secret ?? false, file, relative, location: where };
         if (p.value !== undefined)
-            declaration.value = String(p.value);
+            declaration.value = structured ? stringifySorted(p.value) : String(p.value);
         if (p.name !== undefined && p.name.trim())
             declaration.name = p.name;
         declarations.push(declaration);
@@ -30294,6 +39677,7 @@ function parseParameterFile(text, file, relative) {
 /** Resolves every declared parameter of the command (DESIGN section 4), or fails once listing what is missing. */
 async function resolveParameters(options) {
     const { requestValues, azdEnv, osEnv, secrets } = options;
+    const names = options.names ?? REQUEST_FIELD_NAMES;
     const byKey = new Map();
     for (const file of options.files) {
         for (const d of file.declarations)
@@ -30303,8 +39687,8 @@ async function resolveParameters(options) {
     const toPersist = new Map();
     const plan = [];
     const warnings = [];
-    const problems = new errors/* Problems */.Zw();
-    const unresolved = [];
+    const problems = new Problems();
+    let unresolved = [];
     const lookup = (name) => nonEmpty(azdEnv.get(name)) ?? nonEmpty(osEnv[name]);
     for (const [key, declarations] of byKey) {
         const secret = declarations.some((d) => d.secret);
@@ -30349,18 +39733,23 @@ async function resolveParameters(options) {
         }
         const typed = coerce(declarations[0].type, found.value);
         if (typed.error) {
-            problems.add(typeError(key, declarations[0], found.value, typed.error, secret, found.source));
+            problems.add(typeError(key, declarations[0], found.value, typed.error, secret, found.source, names));
             continue;
         }
         if (secret)
-            secrets.add(typed.value);
+            secrets.add(typed.value, 'secret', `parameter ${key}`);
         values.set(key, typed.value);
         if (found.source === 'request' && !secret)
             toPersist.set(key, typed.value);
         plan.push(planned(key, typed.value, secret, found.source, declarations));
     }
+    const notNeeded = unresolved.filter((u) => options.optional?.(u.declarations));
+    if (notNeeded.length > 0) {
+        unresolved = unresolved.filter((u) => !notNeeded.includes(u));
+        warnings.push(optionalWarning(notNeeded, options.command));
+    }
     if (!problems.empty && unresolved.length > 0)
-        problems.add(unresolvedError(unresolved));
+        problems.add(unresolvedError(unresolved, names));
     problems.throwIfAny('in the parameter files; nothing was run');
     if (unresolved.length > 0) {
         if (!options.prompt || options.command === 'preview') {
@@ -30372,7 +39761,7 @@ async function resolveParameters(options) {
                     });
             }
             else {
-                throw unresolvedError(unresolved);
+                throw unresolvedError(unresolved, names);
             }
         }
         else {
@@ -30382,7 +39771,7 @@ async function resolveParameters(options) {
                 const label = u.declarations.find((x) => x.name)?.name ?? u.key;
                 const value = await ask(options.prompt, u.key, label, d.type, secret, osEnv, options.info);
                 if (secret)
-                    secrets.add(value);
+                    secrets.add(value, 'secret', `parameter ${u.key}`);
                 values.set(u.key, value);
                 if (!secret)
                     toPersist.set(u.key, value);
@@ -30398,7 +39787,7 @@ async function resolveParameters(options) {
         const value = raw;
         values.set(key, value);
         plan.push(planned(key, value, false, 'request', []));
-        const guess = (0,errors/* closest */.kp)(key, declared);
+        const guess = closest(key, declared);
         warnings.push(`Parameter ${key} was given, but no parameter file of this command declares it${guess ? `; did you mean ${guess}?` : '.'} It still reaches every script as an environment variable.`);
     }
     return { values, toPersist, plan, warnings };
@@ -30419,6 +39808,14 @@ function fromDeclaredValue(d, lookup, missing) {
     }
     const value = d.value.replace(PLACEHOLDER, (_m, n) => lookup(n));
     return nonEmpty(value) === undefined ? undefined : { value, source: 'interpolated' };
+}
+/** The type of an ARM-style entry without one: a JSON number or boolean keeps its type, the rest is a string. */
+function literalType(value) {
+    if (typeof value === 'boolean')
+        return 'boolean';
+    if (typeof value === 'number')
+        return Number.isInteger(value) ? 'integer' : 'number';
+    return 'string';
 }
 function coerce(type, raw) {
     const v = raw.trim();
@@ -30479,10 +39876,10 @@ function conflict(key, a, b, aWhat, bWhat) {
         ...b.location,
     };
 }
-function typeError(key, d, value, expected, secret, source) {
+function typeError(key, d, value, expected, secret, source, names) {
     const shown = secret ? 'a value' : JSON.stringify(value);
     const from = source === 'request'
-        ? 'the parameters input'
+        ? names.option('parameters')
         : source === 'azd-env'
             ? 'the azd environment'
             : source === 'os-env'
@@ -30495,7 +39892,7 @@ function typeError(key, d, value, expected, secret, source) {
         ...d.location,
     };
 }
-function unresolvedError(unresolved) {
+function unresolvedError(unresolved, names) {
     const lines = unresolved.map((u) => {
         const files = [...new Set(u.declarations.map((d) => d.relative))].join(', ');
         const placeholders = u.missing.length > 0 ? `; placeholders that did not resolve: ${u.missing.map((m) => `\${${m}}`).join(', ')}` : '';
@@ -30503,11 +39900,11 @@ function unresolvedError(unresolved) {
     });
     const first = unresolved[0];
     const n = unresolved.length;
-    return new errors/* ScriptsError */.jW({
+    return new errors_ScriptsError({
         code: 'PARAMETERS_UNRESOLVED',
         message: `${n} parameter${n === 1 ? ' has' : 's have'} no value, and this run cannot prompt for ${n === 1 ? 'it' : 'them'}:\n${lines.join('\n')}\n` +
             `Supply each one in any of these ways:\n` +
-            `  - the parameters input (CLI: --param KEY=VALUE; Action/task: a "KEY=VALUE" line in parameters)\n` +
+            `  - ${names.option('parameters', 'KEY=VALUE')}\n` +
             `  - an environment variable of the same name (in CI, from a secret for secret values)\n` +
             `  - azd env set KEY VALUE (stored in .azure/<environment>/.env)`,
         hint: 'Nothing was run. Supply the values listed above and run again.',
@@ -30515,16 +39912,304 @@ function unresolvedError(unresolved) {
         problems: unresolved.map((u) => ({
             code: 'PARAMETERS_UNRESOLVED',
             message: `${u.declarations[0].relative}: parameter ${u.key} has no value${u.missing.length > 0 ? ` (\${${u.missing.join('}, ${')}} did not resolve)` : ''}.`,
-            hint: `Supply ${u.key} through the parameters input, an environment variable, or azd env set.`,
+            hint: `Supply ${u.key} with ${names.option('parameters', `${u.key}=VALUE`)}, an environment variable, or azd env set.`,
             ...u.declarations[0].location,
         })),
     });
 }
+/** The parameters a command runs without (down: those only provision's parameter files declare). */
+function optionalWarning(unresolved, command) {
+    const list = unresolved.map((u) => `${u.key} (${[...new Set(u.declarations.map((d) => d.relative))].join(', ')})`);
+    return (`${command} runs without ${list.length === 1 ? 'parameter' : 'parameters'} ${list.join(', ')}: no value was found, ` +
+        `and ${list.length === 1 ? 'it is' : 'they are'} declared only in parameter files that provision scripts use too, so ${command} does not require ${list.length === 1 ? 'it' : 'them'}. ` +
+        'A destroy script that needs one gets it from the parameters input, an environment variable of that name, or .env.');
+}
 
-// EXTERNAL MODULE: ./src/core/request.ts
-var request = __nccwpck_require__(8506);
-// EXTERNAL MODULE: ./src/core/secrets.ts
-var secrets = __nccwpck_require__(8198);
+;// CONCATENATED MODULE: ./src/core/fresh-checkout.ts
+/**
+ * What `state` and `down` say on a machine where provision never ran (a fresh CI checkout): `.azure/` is
+ * git-ignored, so a new runner has no recorded outputs. Only ways that exist today are named.
+ */
+
+/** How the recorded state of an environment reaches another job or machine. */
+function sharingHint(name) {
+    const folder = external_node_path_default().posix.join('.azure', name);
+    return (`Run state and down in the same job or workspace as provision, or carry the ${folder} folder over: ` +
+        `save it with actions/cache or actions/upload-artifact (GitHub) or PublishPipelineArtifact (Azure Pipelines) ` +
+        `after provision, and restore it into the project folder before state or down.`);
+}
+/** Why nothing is recorded here. */
+function nothingRecordedHere(name, dir) {
+    return (`Nothing was recorded for environment "${name}" on this machine: ${dir} does not exist. ` +
+        `.azure/ is git-ignored, so a fresh checkout (a new CI runner) has no state from an earlier provision.`);
+}
+
+;// CONCATENATED MODULE: ./src/core/masked-names.ts
+/**
+ * `masked-outputs` names. GitHub treats output names case-insensitively, and so does Azure Pipelines for
+ * variables, so `db_conn` names the output `DB_CONN`. A name that matches no output is almost always a typo that
+ * would leave a value unmasked, so it is reported.
+ */
+
+function isMaskedName(request, key) {
+    if (request.maskedOutputs.size === 0)
+        return false;
+    const upper = key.toUpperCase();
+    for (const name of request.maskedOutputs)
+        if (name.toUpperCase() === upper)
+            return true;
+    return false;
+}
+/**
+ * Warns about masked-outputs names that match no output. Only after a run that succeeded and collected outputs:
+ * a failed run may have stopped before the script that writes the named output, and a run without outputs
+ * (a script that writes none, `down`, `preview`) has nothing to match against.
+ */
+function warnUnmatchedMaskedNames(ctx) {
+    const { request, result } = ctx;
+    if (request.maskedOutputs.size === 0 || result.status !== 'succeeded' || result.outputs.size === 0)
+        return;
+    const keys = new Set([...result.outputs.keys()].map((k) => k.toUpperCase()));
+    for (const name of request.maskedOutputs) {
+        if (keys.has(name.toUpperCase()))
+            continue;
+        warn(ctx, `masked-outputs names ${name}, but no output of this run has that name (names are matched ignoring case). Check the spelling; outputs: ${[...result.outputs.keys()].slice(0, 20).join(', ')}${result.outputs.size > 20 ? ', …' : ''}.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/records.ts
+/** Never recorded, never removed: azd's own name of the environment. */
+const NEVER_REMOVED = new Set(['AZURE_ENV_NAME']);
+/**
+ * azd's own configuration keys (set by `azd env set` or azd's EnsureEnv, read by the next provision). A key that an
+ * older version recorded without a type may have been one of these, set before provision: `down` keeps it.
+ */
+const AZD_SETTINGS = new Set(['AZURE_ENV_NAME', 'AZURE_LOCATION', 'AZURE_SUBSCRIPTION_ID', 'AZURE_TENANT_ID']);
+/** The outputs recorded in config.json, in key order. */
+async function recordedOutputs(env) {
+    return readRecords(await env.readConfig());
+}
+function scriptsSection(config) {
+    const scripts = config.scripts;
+    return typeof scripts === 'object' && scripts !== null && !Array.isArray(scripts)
+        ? { ...scripts }
+        : {};
+}
+function readRecords(config) {
+    const scripts = scriptsSection(config);
+    const keys = Array.isArray(scripts.outputs) ? scripts.outputs.filter((k) => typeof k === 'string') : [];
+    const types = typeof scripts.outputTypes === 'object' && scripts.outputTypes !== null && !Array.isArray(scripts.outputTypes)
+        ? scripts.outputTypes
+        : {};
+    return [...new Set(keys)].sort().map((key) => {
+        const type = Object.hasOwn(types, key) ? types[key] : undefined;
+        return typeof type === 'string' ? { key, type } : { key };
+    });
+}
+function writeRecords(config, records) {
+    const scripts = scriptsSection(config);
+    const sorted = [...records].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    scripts.outputs = sorted.map((r) => r.key);
+    const types = {};
+    for (const r of sorted)
+        if (r.type !== undefined)
+            Object.defineProperty(types, r.key, { value: r.type, enumerable: true });
+    // Left out when empty, so a torn-down environment's config.json is what earlier versions wrote.
+    if (Object.keys(types).length > 0)
+        scripts.outputTypes = types;
+    else
+        delete scripts.outputTypes;
+    config.scripts = scripts;
+}
+/**
+ * Records the outputs a provision saved to `.env`. Created when the run starts, it remembers which keys `.env` held
+ * then; only keys that were not there (or that an earlier provision recorded) are recorded.
+ */
+class OutputRecorder {
+    env;
+    before;
+    constructor(env, keysAtStart) {
+        this.env = env;
+        this.before = new Set(keysAtStart);
+    }
+    /** Records `outputs` (key, type as written in outputs.json) that this run introduced or that are ours already. */
+    async record(outputs) {
+        const wanted = [...outputs].filter((o) => !NEVER_REMOVED.has(o.key));
+        if (wanted.length === 0)
+            return;
+        await this.env.updateConfig((config) => {
+            const records = new Map(readRecords(config).map((r) => [r.key, r]));
+            let changed = false;
+            for (const { key, type } of wanted) {
+                const existing = records.get(key);
+                if (!existing && this.before.has(key))
+                    continue;
+                // An older version recorded every output, azd's own settings included: giving such a record a type now
+                // would make down remove a setting that was there before.
+                if (existing && existing.type === undefined && this.before.has(key) && AZD_SETTINGS.has(key))
+                    continue;
+                if (existing?.type === type)
+                    continue;
+                records.set(key, { key, type });
+                changed = true;
+            }
+            if (!changed)
+                return false;
+            writeRecords(config, [...records.values()]);
+            return true;
+        });
+    }
+}
+/**
+ * After every destroy script succeeded: deletes from `.env` the keys provision introduced and forgets them. Returns
+ * the keys removed. Keys recorded by an older version (no type) are removed too, except azd's own settings.
+ */
+async function removeRecordedOutputs(env) {
+    const records = await recordedOutputs(env);
+    const remove = records
+        .filter((r) => !NEVER_REMOVED.has(r.key) && !(r.type === undefined && AZD_SETTINGS.has(r.key)))
+        .map((r) => r.key);
+    if (remove.length > 0)
+        await env.save({ remove });
+    if (records.length > 0) {
+        await env.updateConfig((config) => {
+            const left = readRecords(config).filter((r) => !records.some((done) => done.key === r.key));
+            writeRecords(config, left);
+            return true;
+        });
+    }
+    return remove;
+}
+
+;// CONCATENATED MODULE: ./src/core/request.ts
+/** What `preview` says about what it cannot know (PRD REQ-5.3). */
+const PREVIEW_NOTE = 'Scripts cannot predict infrastructure changes: this lists what would run and with which values, not what it would change.';
+const COMMANDS = ['provision', 'down', 'preview', 'state'];
+
+;// CONCATENATED MODULE: ./src/core/secrets.ts
+const REDACTED = '***';
+/**
+ * The shortest secret that makes an output holding it secret too. Shorter ones (`1`, `dev`, `true`) occur in
+ * ordinary values by chance; treating every output that holds them as secret would keep all outputs off disk.
+ * 8 is the usual minimum length of a password or key.
+ */
+const MIN_CONTAINED_SECRET = 8;
+class Secrets {
+    host;
+    values = new Set();
+    /** Values (and their lines) that must never reach the disk, with what they are, for messages. */
+    unsaved = new Map();
+    maskedOnly = new Map();
+    sorted;
+    constructor(host) {
+        this.host = host;
+    }
+    /** Registers `value` (and each of its lines); `what` names it in warnings ("parameter DB_PASSWORD"). */
+    add(value, kind = 'secret', what = 'a secret') {
+        if (!value)
+            return;
+        const known = kind === 'secret' ? this.unsaved : this.maskedOnly;
+        // A multi-line secret can be printed one line at a time; each line is a secret of its own.
+        const pieces = [value, ...value.split(/\r\n|\r|\n/).filter((line) => line.trim() && line !== value)];
+        for (const piece of pieces)
+            if (!known.has(piece))
+                known.set(piece, what);
+        if (this.values.has(value))
+            return;
+        this.host.mask(value);
+        for (const piece of pieces)
+            this.values.add(piece);
+        this.sorted = undefined;
+    }
+    /**
+     * A secureobject: the whole JSON and every string leaf (and each line of it), so a script printing one field
+     * does not show it. Numbers, booleans and null are not registered: masking every `5432` or `true` in the log
+     * would hide ordinary text, and a secret is a string.
+     */
+    addObject(json, what = 'a secret') {
+        this.add(json, 'secret', what);
+        let data;
+        try {
+            data = JSON.parse(json);
+        }
+        catch {
+            return;
+        }
+        for (const leaf of stringLeaves(data))
+            if (leaf.trim())
+                this.add(leaf, 'secret', what);
+    }
+    has(value) {
+        return this.values.has(value);
+    }
+    /**
+     * What a value holds of the run's secrets, if anything: a never-saved secret wins over a masked-only value.
+     * Only secrets of at least MIN_CONTAINED_SECRET characters count.
+     */
+    contained(value) {
+        for (const [kind, known] of [
+            ['secret', this.unsaved],
+            ['masked', this.maskedOnly],
+        ]) {
+            for (const [secret, what] of known) {
+                if (secret.length >= MIN_CONTAINED_SECRET && value.includes(secret))
+                    return { kind, what };
+            }
+        }
+        return undefined;
+    }
+    redact(text) {
+        if (this.values.size === 0 || !text)
+            return text;
+        this.sorted ??= [...this.values].sort((a, b) => b.length - a.length);
+        let out = text;
+        for (const secret of this.sorted)
+            if (out.includes(secret))
+                out = out.split(secret).join(REDACTED);
+        return out;
+    }
+    /**
+     * Redacts raw bytes (a stream's tail, which may end inside a UTF-8 character): each byte maps to one latin1
+     * character, so matching the secrets' UTF-8 bytes works without decoding.
+     */
+    redactBytes(bytes) {
+        if (this.values.size === 0 || bytes.length === 0)
+            return bytes;
+        let text = bytes.toString('latin1');
+        let changed = false;
+        this.sorted ??= [...this.values].sort((a, b) => b.length - a.length);
+        for (const secret of this.sorted) {
+            // `*` or `**` would grow with each pass over text that was redacted already.
+            if (REDACTED.includes(secret))
+                continue;
+            const raw = Buffer.from(secret, 'utf8').toString('latin1');
+            if (!text.includes(raw))
+                continue;
+            text = text.split(raw).join(REDACTED);
+            changed = true;
+        }
+        return changed ? Buffer.from(text, 'latin1') : bytes;
+    }
+    redactError(error) {
+        const out = { ...error, message: this.redact(error.message) };
+        if (error.hint !== undefined)
+            out.hint = this.redact(error.hint);
+        if (error.problems)
+            out.problems = error.problems.map((p) => this.redactError(p));
+        return out;
+    }
+}
+function* stringLeaves(data) {
+    if (typeof data === 'string')
+        yield data;
+    else if (Array.isArray(data))
+        for (const item of data)
+            yield* stringLeaves(item);
+    else if (typeof data === 'object' && data !== null)
+        for (const item of Object.values(data))
+            yield* stringLeaves(item);
+}
+
 ;// CONCATENATED MODULE: ./src/core/preview.ts
 
 
@@ -30537,26 +40222,38 @@ function preview(ctx, scripts, parameters) {
             path: entry.run,
             continueOnError: entry.continueOnError,
             ...(entry.parameters ? { parameters: entry.parameters } : {}),
+            ...(Object.keys(entry.env).length > 0
+                ? { env: Object.fromEntries(Object.entries(entry.env).map(([k, v]) => [k, ctx.secrets.redact(v)])) }
+                : {}),
+            ...(Object.keys(entry.secrets).length > 0 ? { secrets: Object.keys(entry.secrets).sort() } : {}),
         })),
-        parameters: parameters.plan,
-        note: request/* PREVIEW_NOTE */.c,
+        // Redacted here, once, so that no renderer (text, JSON, summaries) can show a secret held inside a
+        // non-secret value such as "Server=db;Password=${DB_PASSWORD}".
+        parameters: parameters.plan.map((p) => ({ ...p, value: p.secret ? REDACTED : ctx.secrets.redact(p.value) })),
+        note: PREVIEW_NOTE,
     };
     ctx.result.plan = plan;
     host.info(`Preview of provision for environment "${ctx.result.environment}": ${scripts.length} script(s) would run, in this order:`);
-    plan.scripts.forEach((s, i) => host.info(`  ${i + 1}. ${s.name} (${s.shell}) ${s.path}${s.continueOnError ? ' [continueOnError]' : ''}`));
+    plan.scripts.forEach((s, i) => {
+        host.info(`  ${i + 1}. ${s.name} (${s.shell}) ${s.path}${s.continueOnError ? ' [continueOnError]' : ''}`);
+        for (const [key, value] of Object.entries(s.env ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)))
+            host.info(`     env ${key} = ${value}`);
+        for (const key of s.secrets ?? [])
+            host.info(`     secret ${key} = ${REDACTED}`);
+    });
     if (plan.parameters.length > 0) {
         host.info('Parameters:');
         for (const p of plan.parameters) {
             const files = p.files.length > 0 ? `, declared in ${p.files.join(', ')}` : '';
-            host.info(`  ${p.key} = ${p.secret ? secrets/* REDACTED */.X : ctx.secrets.redact(p.value)} (from ${describeSource(p.source)}${files})`);
+            host.info(`  ${p.key} = ${p.value} (from ${describeSource(p.source, host)}${files})`);
         }
     }
-    host.info(request/* PREVIEW_NOTE */.c);
+    host.info(PREVIEW_NOTE);
 }
-function describeSource(source) {
+function describeSource(source, names) {
     switch (source) {
         case 'request':
-            return 'the parameters input';
+            return names.option('parameters');
         case 'interpolated':
             return 'the value in the parameter file, with ${…} filled in';
         case 'literal':
@@ -30570,12 +40267,568 @@ function describeSource(source) {
     }
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(8701);
+;// CONCATENATED MODULE: ./src/core/azd-shim.ts
+/**
+ * Our stand-in for `azd` (DESIGN section 7), put on the scripts' PATH when no azd is installed, so hook-style
+ * scripts that call `azd env set` / `azd env get-value` / `azd env get-values` work anyway. It answers those three
+ * commands as azd's cmd/env.go does (same forms, same stdout, same exit codes) through the same store, lock and
+ * .env format as the engine; every other command fails and says what this stand-in does and does not do.
+ *
+ * Host-neutral: it returns what to print and the exit code; src/main/azd-shim.ts writes them out.
+ */
+
+
+
+
+
+
+/** The project root we set for scripts; `--cwd` overrides it, as azd's own search from --cwd would. */
+const SHIM_ROOT_VAR = 'AZD_SCRIPTS_SHIM_ROOT';
+const SUPPORTED = (/* unused pure expression or super */ null && (['env set', 'env get-value', 'env get-values']));
+/** Flags taking a value, long name → shorthand (azd's global --cwd/-C, EnvFlag's -e, get-values' -o, set's --file). */
+const VALUE_FLAGS = { cwd: 'C', environment: 'e', output: 'o', file: undefined };
+/** Boolean global flags azd accepts everywhere; they change nothing here. */
+const BOOL_FLAGS = { 'no-prompt': undefined, debug: undefined, help: 'h' };
+/** Which command accepts which command-specific flag (pflag rejects the rest as unknown). */
+const COMMAND_FLAGS = {
+    'env set': ['file'],
+    'env get-value': [],
+    'env get-values': ['output'],
+};
+const UNSUPPORTED_HINT = (/* unused pure expression or super */ null && ('This is the azd stand-in of azd-scripts, put on PATH because no azd is installed. It supports only ' +
+    '`azd env set`, `azd env get-value` and `azd env get-values` (with -e/--environment, -C/--cwd, and ' +
+    '--output json|dotenv for get-values), on the .azure/<env>/.env of the project being provisioned. ' +
+    'Install azd (https://aka.ms/azd-install) to use any other azd command from a script.'));
+/** An error printed the way azd's UX middleware prints it. */
+class AzdError extends Error {
+    suggestion;
+    constructor(message, suggestion) {
+        super(message);
+        this.suggestion = suggestion;
+    }
+}
+async function runAzdShim(argv, env, cwd) {
+    const out = { stdout: '', stderr: '', exitCode: 0 };
+    let json = false;
+    try {
+        const parsed = parseArgs(argv);
+        const command = `${parsed.positional[0] ?? ''} ${parsed.positional[1] ?? ''}`.trim();
+        if (parsed.flags.has('help') && (command === 'env' || isSupported(command) || command === '')) {
+            out.stdout = `${UNSUPPORTED_HINT}\n`;
+            return out;
+        }
+        if (!isSupported(command)) {
+            const shown = ['azd', ...argv].join(' ');
+            out.stderr = `azd-scripts: \`${shown}\` is not supported here.\n${UNSUPPORTED_HINT}\n`;
+            out.exitCode = 1;
+            return out;
+        }
+        for (const flag of parsed.flags.keys()) {
+            if (flag in VALUE_FLAGS && flag !== 'cwd' && flag !== 'environment' && !COMMAND_FLAGS[command].includes(flag)) {
+                throw new AzdError(`unknown flag: --${flag}`);
+            }
+        }
+        const args = parsed.positional.slice(2);
+        if (command === 'env get-values') {
+            const format = (parsed.flags.get('output') ?? 'dotenv').trim().toLowerCase();
+            if (format !== 'dotenv' && format !== 'json')
+                throw new AzdError(`unsupported format '${format}' for --output`);
+            json = format === 'json';
+            out.stdout = await getValues(args, parsed.flags, env, cwd, json);
+        }
+        else if (command === 'env get-value') {
+            out.stdout = await getValue(args, parsed.flags, env, cwd);
+        }
+        else {
+            out.stdout = await azd_shim_set(args, parsed.flags, env, cwd);
+        }
+    }
+    catch (err) {
+        out.exitCode = 1;
+        const error = err instanceof AzdError ? err : new AzdError(azd_shim_describe(err));
+        if (json)
+            out.stderr += jsonError(error);
+        else
+            out.stdout += textError(error);
+    }
+    return out;
+}
+function isSupported(command) {
+    return SUPPORTED.includes(command);
+}
+/** pflag's parsing: `--name value`, `--name=value`, `-x value`, `-xvalue`, `-x=value`, `--` ends the flags. */
+function parseArgs(argv) {
+    const positional = [];
+    const flags = new Map();
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        if (arg === '--') {
+            positional.push(...argv.slice(i + 1));
+            break;
+        }
+        if (arg.startsWith('--')) {
+            const eq = arg.indexOf('=');
+            const name = arg.slice(2, eq === -1 ? undefined : eq);
+            if (name in VALUE_FLAGS) {
+                if (eq !== -1)
+                    flags.set(name, arg.slice(eq + 1));
+                else if (i + 1 < argv.length)
+                    flags.set(name, argv[++i]);
+                else
+                    throw new AzdError(`flag needs an argument: --${name}`);
+            }
+            else if (name in BOOL_FLAGS) {
+                flags.set(name, 'true');
+            }
+            else {
+                throw new AzdError(`unknown flag: --${name}`);
+            }
+        }
+        else if (arg.startsWith('-') && arg.length > 1) {
+            const short = arg[1];
+            const long = Object.keys(VALUE_FLAGS).find((k) => VALUE_FLAGS[k] === short);
+            if (long) {
+                const rest = arg.slice(2);
+                if (rest)
+                    flags.set(long, rest.startsWith('=') ? rest.slice(1) : rest);
+                else if (i + 1 < argv.length)
+                    flags.set(long, argv[++i]);
+                else
+                    throw new AzdError(`flag needs an argument: '${short}' in -${short}`);
+            }
+            else if (short === 'h' && arg.length === 2) {
+                flags.set('help', 'true');
+            }
+            else {
+                throw new AzdError(`unknown shorthand flag: '${short}' in ${arg}`);
+            }
+        }
+        else {
+            positional.push(arg);
+        }
+    }
+    return { positional, flags };
+}
+/** The project root: found upward from --cwd as azd does, else the one we set for scripts, else upward from cwd. */
+async function projectRoot(flags, env, cwd) {
+    const fromFlag = flags.get('cwd');
+    if (fromFlag === undefined && env[SHIM_ROOT_VAR])
+        return env[SHIM_ROOT_VAR];
+    let dir = path.resolve(cwd, fromFlag ?? '.');
+    for (;;) {
+        for (const name of ['azure.yaml', 'azure.yml']) {
+            const stat = await fs.stat(path.join(dir, name)).catch(() => undefined);
+            if (stat && !stat.isDirectory())
+                return dir;
+        }
+        const parent = path.dirname(dir);
+        if (parent === dir)
+            throw new AzdError('no project exists; to create a new project, run `azd init`');
+        dir = parent;
+    }
+}
+/** The environment azd's EnvFlag picks: -e, else AZURE_ENV_NAME, else the project's default environment. */
+async function environmentName(root, flags, env) {
+    return selectEnvironmentName(root, flags.get('environment'), env);
+}
+async function openExisting(flags, env, cwd, notFound) {
+    const root = await projectRoot(flags, env, cwd);
+    const name = await environmentName(root, flags, env);
+    try {
+        return await AzdEnvironment.open(root, name, { create: false, persist: true, osEnv: env });
+    }
+    catch (err) {
+        if (err instanceof ScriptsError && err.code === 'ENVIRONMENT_NOT_FOUND')
+            throw notFound(name);
+        throw err;
+    }
+}
+/** `azd env get-value <key>`: the value and a newline; a missing key is an error (exit 1). */
+async function getValue(args, flags, env, cwd) {
+    if (args.length > 1)
+        throw new AzdError(`accepts at most 1 arg(s), received ${args.length}`);
+    const key = args[0];
+    if (key === undefined) {
+        throw new AzdError('no key name provided', "Run 'azd env get-value <key>' specifying the key name.");
+    }
+    const azdEnv = await openExisting(flags, env, cwd, (name) => new AzdError(`environment '${name}' does not exist: environment not found`, `Run 'azd env list' to see environments, or 'azd env new ${name}' to create it.`));
+    const value = azdEnv.values.get(key);
+    if (value === undefined) {
+        throw new AzdError(`key not found in environment values: '${key}'`, "Run 'azd env get-values' to see available keys, or 'azd env set <key> <value>' to set one.");
+    }
+    return `${value}\n`;
+}
+/** `azd env get-values`: godotenv.Marshal of the whole .env (or MarshalIndent JSON), then a newline. */
+async function getValues(args, flags, env, cwd, json) {
+    if (args.length > 0)
+        throw new AzdError(`unknown command "${args[0]}" for "azd env get-values"`);
+    const azdEnv = await openExisting(flags, env, cwd, () => new AzdError('environment does not exist: environment not found', "Run 'azd env new <name>' to create an environment."));
+    if (json)
+        return `${marshalIndentGo(Object.fromEntries(azdEnv.values))}\n`;
+    return `${marshalGodotenv(azdEnv.values)}\n`;
+}
+const NO_VALUES = new AzdError('no environment values provided', "Provide values as 'azd env set <key> <value>', 'azd env set <key>=<value>', or 'azd env set --file <path>'.");
+/** `azd env set KEY VALUE` | `KEY=VALUE ...` | `--file <path>`: merged into .env under the lock; prints nothing. */
+async function azd_shim_set(args, flags, env, cwd) {
+    const values = new Map();
+    const file = flags.get('file');
+    if (file) {
+        if (args.length > 0) {
+            throw new AzdError('cannot combine --file flag with key-value arguments: invalid flag combination', "Use either '--file <path>' or '<key> <value>' arguments, not both.");
+        }
+        // azd changes to --cwd before it runs the command, so a relative --file is taken from there.
+        const full = path.resolve(cwd, flags.get('cwd') ?? '.', file);
+        let text;
+        try {
+            text = await fs.readFile(full, 'utf8');
+        }
+        catch (err) {
+            const reason = err.code === 'ENOENT' ? 'no such file or directory' : azd_shim_describe(err);
+            throw new AzdError(`failed to open file ${file}: open ${file}: ${reason}`);
+        }
+        try {
+            for (const [k, v] of parseDotenvFile(text, full))
+                values.set(k, v);
+        }
+        catch (err) {
+            throw new AzdError(`failed to parse file ${file}: ${azd_shim_describe(err)}`);
+        }
+    }
+    else if (args.length === 0) {
+        throw NO_VALUES;
+    }
+    else if (args.length === 2 && !args[0].includes('=')) {
+        values.set(args[0], args[1]);
+    }
+    else {
+        for (const arg of args) {
+            const eq = arg.indexOf('=');
+            if (eq === -1)
+                throw new AzdError(`invalid key=value format: ${arg}`);
+            values.set(arg.slice(0, eq), arg.slice(eq + 1));
+        }
+    }
+    if (values.size === 0)
+        throw NO_VALUES;
+    // Refuse before writing anything: azd would write such a value and then fail to read the whole file back.
+    for (const [key, value] of values) {
+        const reason = unsavableReason(key, value);
+        if (reason)
+            throw new AzdError(`cannot set ${key}: ${reason}`);
+    }
+    const root = await projectRoot(flags, env, cwd);
+    const name = await environmentName(root, flags, env);
+    const existed = await fs.stat(path.join(root, '.azure', name)).then((s) => s.isDirectory(), () => false);
+    // azd creates a missing environment here (its LoadOrInitInteractive answers "yes" without a terminal).
+    const azdEnv = await AzdEnvironment.open(root, name, { create: true, persist: true, osEnv: env });
+    let printed = existed ? '' : `\nNew environment '${name}' created and set as default\n`;
+    const seen = new Map(azdEnv.values);
+    for (const [key, value] of values) {
+        printed += caseConflictWarning(seen, key);
+        seen.set(key, value);
+    }
+    await azdEnv.save({ set: values });
+    return printed;
+}
+/** azd's warnKeyCaseConflicts: a key that differs from existing ones only in case is probably a typo. */
+function caseConflictWarning(values, key) {
+    const conflicts = [...values.keys()]
+        .filter((k) => k !== key && k.toLowerCase() === key.toLowerCase())
+        .map((k) => `'${k}'`);
+    if (conflicts.length === 0)
+        return '';
+    if (conflicts.length === 1) {
+        return `WARNING: '${key}' already exists as ${conflicts[0]}. Did you mean to set ${conflicts[0]} instead?\n`;
+    }
+    conflicts.sort();
+    return `WARNING: '${key}' already exists as ${listAsText(conflicts)}\n`;
+}
+/** ux.ListAsText: "a, b and c". */
+function listAsText(items) {
+    if (items.length <= 1)
+        return items.join('');
+    return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+function azd_shim_describe(err) {
+    if (err instanceof ScriptsError)
+        return err.hint ? `${err.message} ${err.hint}` : err.message;
+    return err instanceof Error ? err.message : String(err);
+}
+/** azd's text-mode error: a blank line, `ERROR: …`, then `Suggestion: …` when it has one (all on stdout). */
+function textError(error) {
+    if (error.suggestion === undefined)
+        return `\nERROR: ${error.message}\n`;
+    return `\nERROR: ${error.message}\n\nSuggestion: ${error.suggestion}\n\n`;
+}
+/** azd under --output json: messages go to stderr as JSON, one per line. */
+function jsonError(error) {
+    if (error.suggestion !== undefined) {
+        return `${JSON.stringify({ error: error.message, suggestion: error.suggestion })}\n`;
+    }
+    const event = {
+        type: 'consoleMessage',
+        timestamp: new Date().toISOString(),
+        data: { message: `\nERROR: ${error.message}\n` },
+    };
+    return `${JSON.stringify(event)}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/core/azd-shim-bin.ts
+/**
+ * The per-run bin folder that puts our `azd` stand-in (azd-shim.ts) first on the scripts' PATH, only when the
+ * scripts would find no azd of their own. It lives in a temp folder and is removed after the run.
+ */
+
+
+
+
+
+
+
+/**
+ * The stand-in's bundle, `azd-shim/index.js` beside the host bundle that is running (scripts/build.mjs puts it
+ * there). Undefined when running from source, where no bundle exists.
+ */
+function shimBundle() {
+    const here = external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+    const file = external_node_path_default().join(here, 'azd-shim', 'index.js');
+    return (0,external_node_fs_namespaceObject.existsSync)(file) ? file : undefined;
+}
+/**
+ * Creates the bin folder when `osEnv`'s PATH has no azd. Looked up with the scripts' PATH (not this process's,
+ * which @actions/io's `which` would read): that is the PATH the scripts search.
+ */
+async function installAzdShim(osEnv, root) {
+    if (findExecutable('azd', osEnv))
+        return undefined;
+    const shim = shimBundle();
+    if (!shim)
+        return undefined;
+    // The agents' own temp folders are emptied after each job; elsewhere the folders of killed runs are swept.
+    const temp = osEnv.RUNNER_TEMP || osEnv.AGENT_TEMPDIRECTORY || external_node_os_default().tmpdir();
+    await sweepDeadRuns(temp);
+    const dir = await external_node_fs_namespaceObject.promises.mkdtemp(external_node_path_default().join(temp, `${PREFIX}${process.pid}-`));
+    const bin = external_node_path_default().join(dir, 'bin');
+    await io/* mkdirP */.U$(bin);
+    await external_node_fs_namespaceObject.promises.writeFile(external_node_path_default().join(bin, 'azd'), `#!/bin/sh\nexec ${sh(process.execPath)} ${sh(shim)} "$@"\n`, {
+        mode: 0o755,
+    });
+    await external_node_fs_namespaceObject.promises.writeFile(external_node_path_default().join(bin, 'azd.cmd'), `@"${process.execPath}" "${shim}" %*\r\n`);
+    return { bin, root, remove: () => io/* rmRF */.Yz(dir) };
+}
+const PREFIX = 'azd-scripts-shim-';
+/** Removes the bin folders of runs that were killed before they could remove their own (named by their pid). */
+async function sweepDeadRuns(temp) {
+    const names = await external_node_fs_namespaceObject.promises.readdir(temp).catch(() => []);
+    for (const name of names) {
+        const pid = name.startsWith(PREFIX) ? Number(/^(\d+)-/.exec(name.slice(PREFIX.length))?.[1]) : NaN;
+        if (Number.isInteger(pid) && pid !== process.pid && !running(pid)) {
+            await io/* rmRF */.Yz(external_node_path_default().join(temp, name)).catch(() => undefined);
+        }
+    }
+}
+function running(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (err) {
+        // EPERM: the process exists but belongs to someone else.
+        return err.code === 'EPERM';
+    }
+}
+/** `env` with the bin folder first on PATH and the project root for the stand-in. */
+function withAzdShim(env, shim) {
+    if (!shim)
+        return env;
+    const key = process.platform === 'win32' ? (Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'Path') : 'PATH';
+    env[key] = env[key] ? `${shim.bin}${(external_node_path_default()).delimiter}${env[key]}` : shim.bin;
+    env[SHIM_ROOT_VAR] = shim.root;
+    return env;
+}
+/** A POSIX sh single-quoted word. */
+function sh(word) {
+    return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+;// CONCATENATED MODULE: ./src/core/env-limits.ts
+/**
+ * How much environment a script can be started with (issue 11.4). Past these limits execve fails with E2BIG and
+ * no script starts at all, so a value saved to `.env` that is too large would break every later provision and
+ * down. Linux: one "KEY=value" string at most MAX_ARG_STRLEN (128 KiB with its NUL), and all of argv and envp
+ * (strings, NULs and pointers) at most ARG_MAX (`getconf ARG_MAX`, a quarter of the stack limit). macOS: ARG_MAX
+ * only. Windows is not checked here.
+ */
+
+
+/** Room left for argv (the shell, its flags and the script path) and for what the shell adds. */
+const ARGV_RESERVE = 16 * 1024;
+const POINTER = 8;
+let env_limits_cached;
+function envLimits() {
+    if (env_limits_cached)
+        return env_limits_cached;
+    if (process.platform === 'win32') {
+        // Not checked: 32 767 characters per variable, and Node reports what CreateProcess says.
+        env_limits_cached = { entry: Infinity, total: Infinity, entryName: 'Windows', totalName: 'Windows' };
+        return env_limits_cached;
+    }
+    const fallback = process.platform === 'darwin' ? 1024 * 1024 : 2 * 1024 * 1024;
+    let argMax = fallback;
+    try {
+        const n = Number((0,external_node_child_process_namespaceObject.execFileSync)('getconf', ['ARG_MAX'], { encoding: 'utf8', timeout: 2000 }).trim());
+        if (Number.isSafeInteger(n) && n > 0)
+            argMax = n;
+    }
+    catch {
+        // getconf missing: the OS default
+    }
+    env_limits_cached = {
+        entry: process.platform === 'linux' ? 128 * 1024 : Infinity,
+        total: argMax - ARGV_RESERVE,
+        entryName: 'MAX_ARG_STRLEN',
+        totalName: 'ARG_MAX',
+    };
+    return env_limits_cached;
+}
+/** Bytes one variable takes: "KEY=value", its NUL and its pointer are counted separately (see totalBytes). */
+function entryBytes(key, value) {
+    return Buffer.byteLength(key) + 1 + Buffer.byteLength(value) + 1;
+}
+function totalBytes(entries) {
+    let total = 0;
+    for (const [k, v] of entries)
+        if (v !== undefined)
+            total += entryBytes(k, v) + POINTER;
+    return total;
+}
+function formatBytes(bytes) {
+    return bytes >= 1024 * 1024
+        ? `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+        : bytes >= 1024
+            ? `${Math.round(bytes / 1024)} KiB`
+            : `${bytes} bytes`;
+}
+/** The variables of `entries` that cannot be passed on at all, largest first. */
+function oversizedEntries(entries, limits = envLimits()) {
+    const found = [];
+    for (const [key, value] of entries) {
+        const bytes = entryBytes(key, value);
+        if (bytes > limits.entry)
+            found.push({ key, bytes });
+    }
+    return found.sort((a, b) => b.bytes - a.bytes);
+}
+/** The `count` largest variables, for messages: "K (200 KiB), L (3 KiB)". */
+function largest(entries, count = 3) {
+    return [...entries]
+        .filter((e) => e[1] !== undefined)
+        .map(([k, v]) => ({ key: k, bytes: entryBytes(k, v) }))
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, count)
+        .map((e) => `${e.key} (${formatBytes(e.bytes)})`)
+        .join(', ');
+}
+/**
+ * Leaves out of `values` what would stop a script from starting, given the `base` it is layered on: every value
+ * too large on its own, then the largest until the whole fits. Used by `down`, which must always be able to run.
+ */
+function fitValues(values, base, limits = envLimits()) {
+    const kept = new Map(values);
+    const dropped = oversizedEntries(values, limits);
+    for (const d of dropped)
+        kept.delete(d.key);
+    const baseBytes = totalBytes(base);
+    let total = baseBytes + totalBytes(kept);
+    if (total > limits.total) {
+        const bySize = [...kept].map(([key, v]) => ({ key, bytes: entryBytes(key, v) })).sort((a, b) => b.bytes - a.bytes);
+        for (const e of bySize) {
+            if (total <= limits.total)
+                break;
+            kept.delete(e.key);
+            dropped.push(e);
+            total -= e.bytes + POINTER;
+        }
+    }
+    return { kept, dropped };
+}
+/**
+ * The error for outputs of `script` that would stop every later script from starting (undefined when they fit):
+ * one too large on its own, or all of them together on top of `base` (the environment later scripts get).
+ */
+function outputsTooLarge(script, outputs, base, limits = envLimits()) {
+    const values = new Map([...outputs].map(([k, o]) => [k, o.value]));
+    const [big] = oversizedEntries(values, limits);
+    const hint = 'Write large data to a file (or to storage) and output its path or URL instead; nothing of this script was saved, so later runs are not affected.';
+    if (big) {
+        return new errors_ScriptsError({
+            code: 'ENV_TOO_LARGE',
+            message: `Output ${big.key} of "${script}" is ${formatBytes(big.bytes)}; one variable a script gets may be at most ${formatBytes(limits.entry)} on this OS (${limits.entryName}), so it was neither saved nor passed on.`,
+            hint,
+        });
+    }
+    const merged = new Map(base);
+    for (const [k, v] of values)
+        merged.set(k, v);
+    const total = totalBytes(merged);
+    if (total <= limits.total)
+        return undefined;
+    return new errors_ScriptsError({
+        code: 'ENV_TOO_LARGE',
+        message: `The ${outputs.size} output(s) of "${script}" would make the environment of later scripts ${formatBytes(total)}; this OS allows ${formatBytes(limits.total)} (${limits.totalName}, less room for arguments), so they were neither saved nor passed on. Largest: ${largest(values)}.`,
+        hint,
+    });
+}
+/**
+ * Problems of an azd environment whose `.env` could not be passed to any script (found before anything runs).
+ * `down` does not use this: it leaves such values out (fitValues), so that it can always run.
+ */
+async function dotenvTooLarge(env, osEnv, limits = envLimits()) {
+    const problems = [];
+    const hint = (keys) => `Remove ${keys} from ${env.dotenvFile} (\`azd env set\` a short value, or edit the file), and keep large data in files; \`down\` still runs without them.`;
+    for (const big of oversizedEntries(env.values, limits)) {
+        const line = await env.lineOf(big.key);
+        problems.push(new errors_ScriptsError({
+            code: 'ENV_TOO_LARGE',
+            message: `${env.dotenvFile}${line === undefined ? '' : `:${line}`}: ${big.key} is ${formatBytes(big.bytes)}; one variable a script gets may be at most ${formatBytes(limits.entry)} on this OS (${limits.entryName}), so no script could start.`,
+            hint: hint(big.key),
+            file: env.dotenvFile,
+            ...(line === undefined ? {} : { line }),
+        }));
+    }
+    if (problems.length > 0)
+        return problems;
+    const merged = new Map(Object.entries(osEnv));
+    for (const [k, v] of env.values)
+        merged.set(k, v);
+    const total = totalBytes(merged);
+    if (total > limits.total) {
+        problems.push(new errors_ScriptsError({
+            code: 'ENV_TOO_LARGE',
+            message: `${env.dotenvFile}: the azd environment with the OS environment is ${formatBytes(total)}; this OS allows ${formatBytes(limits.total)} (${limits.totalName}, less room for arguments), so no script could start. Largest: ${largest(env.values)}.`,
+            hint: hint('the largest values'),
+            file: env.dotenvFile,
+        }));
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./src/core/outputs.ts
 /**
  * Script outputs (PRD REQ-4): `outputs.json` searched from the script's folder up to the project root, first
  * found wins; a file the script did not write (unchanged since before it started) is stale and ignored. Values
  * become strings as DESIGN section 5 says; `securestring`/`secureobject` stay secret.
  */
+
 
 
 
@@ -30613,19 +40866,29 @@ function signature(file) {
         return undefined;
     }
 }
-/** The outputs a script left: the nearest outputs.json, if the script wrote it. */
+/**
+ * The outputs a script left: the nearest outputs.json it wrote. A stale file on the way is passed over (and
+ * reported), so a file left by an earlier run can never hide a fresh one further up.
+ */
 async function collectOutputs(before) {
+    const stale = [];
     for (const [file, old] of before) {
         const now = signature(file);
         if (now === undefined)
             continue;
-        if (now === old)
-            return { kind: 'stale', file };
-        return { kind: 'fresh', file, outputs: await readOutputsFile(file) };
+        if (now === old) {
+            stale.push(file);
+            continue;
+        }
+        return { stale, fresh: { file, outputs: await readOutputsFile(file) } };
     }
-    return { kind: 'none' };
+    return { stale };
 }
-const OutputSchema = schemas/* strictObject */.rej({ type: schemas/* string */.YjP(), value: schemas/* unknown */.L5J() });
+/** Removes an outputs.json that was read: the next script cannot pick it up, and no secure value stays on disk. */
+async function consumeOutputs(file) {
+    await (0,promises_namespaceObject.rm)(file, { force: true });
+}
+const OutputSchema = strictObject({ type: schemas_string(), value: unknown() });
 async function readOutputsFile(file) {
     const text = await readTextFile(file, {
         what: 'outputs file',
@@ -30637,33 +40900,71 @@ async function readOutputsFile(file) {
         return new Map();
     return parseOutputs(text, file);
 }
+/** Output types (DESIGN section 5), any case. */
+const OUTPUT_TYPES = [
+    'string',
+    'securestring',
+    'int',
+    'integer',
+    'number',
+    'bool',
+    'boolean',
+    'object',
+    'secureobject',
+    'array',
+];
+const WRAPPED = 'Write {"outputs": {"NAME": {"type": "string", "value": "..."}}} or, flat, {"NAME": {"type": "string", "value": "..."}}.';
+/**
+ * Both shapes: wrapped `{"outputs": {NAME: {type, value}}}` (the PRD) and flat `{NAME: {type, value}}` (the
+ * upstream extension). The file is wrapped when its top level has "outputs" and that is not itself an output
+ * (an object with "type"); then nothing but "$schema" may stand beside it, so a misspelt output cannot hide.
+ */
 function parseOutputs(text, file) {
     const data = parseJson(text, file, 'outputs file');
-    const fail = (message, hint, near) => {
-        const offset = near === undefined ? -1 : text.indexOf(JSON.stringify(near));
+    const failAt = (message, hint, offset) => {
         const where = offset >= 0 ? lineAndColumn(text, offset) : undefined;
         const at = where ? `${file}:${where.line}:${where.column}` : file;
-        throw new errors/* ScriptsError */.jW({ code: 'OUTPUTS_INVALID', message: `${at}: ${message}`, hint, file, ...(where ?? {}) });
+        throw new errors_ScriptsError({ code: 'OUTPUTS_INVALID', message: `${at}: ${message}`, hint, file, ...(where ?? {}) });
     };
-    const shape = 'Write {"outputs": {"NAME": {"type": "string", "value": "..."}}}.';
-    if (typeof data !== 'object' || data === null || Array.isArray(data))
-        fail('the outputs file must be a JSON object.', shape);
-    const top = data;
-    for (const key of Object.keys(top)) {
-        if (key === 'outputs' || key === '$schema')
-            continue;
-        const guess = (0,errors/* closest */.kp)(key, ['outputs']);
-        fail(`unknown key "${key}" at the top of the outputs file${guess ? `; did you mean "${guess}"?` : '.'}`, `The file holds one key, "outputs". ${shape}`, key);
+    const duplicate = findDuplicateKey(text);
+    if (duplicate) {
+        const owner = duplicate.path.length === 0 ? 'the top level' : `"${duplicate.path.join('.')}"`;
+        failAt(`"${duplicate.key}" appears twice in ${owner} of the outputs file (line ${duplicate.line}); JSON readers keep the last silently, which could turn a secure output into a plain one.`, 'Write each output once.', duplicate.offset);
     }
-    if (!('outputs' in top))
-        fail('the outputs file has no "outputs" object.', shape);
-    const outputs = top.outputs;
-    if (typeof outputs !== 'object' || outputs === null || Array.isArray(outputs))
-        fail('"outputs" must be a JSON object.', shape, 'outputs');
+    const fail = (message, hint, keys) => failAt(message, hint, keys === undefined ? -1 : findKeyOffset(text, keys));
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        fail('the outputs file must be a JSON object.', WRAPPED);
+    const top = data;
+    const wrapped = 'outputs' in top && !looksLikeOutput(top.outputs);
+    let outputs;
+    let base;
+    if (wrapped) {
+        for (const key of Object.keys(top)) {
+            if (key === 'outputs' || key === '$schema')
+                continue;
+            const guess = closest(key, ['outputs']);
+            fail(guess
+                ? `unknown key "${key}" at the top of the outputs file; did you mean "${guess}"?`
+                : `the outputs file has both "outputs" and "${key}" at the top level; it is either {"outputs": {...}} or flat {"NAME": {...}}, not both.`, `Move "${key}" inside "outputs" (or drop "outputs" and write every output at the top level). ${WRAPPED}`, [key]);
+        }
+        if (typeof top.outputs !== 'object' || top.outputs === null || Array.isArray(top.outputs))
+            fail('"outputs" must be a JSON object.', WRAPPED, ['outputs']);
+        outputs = top.outputs;
+        base = ['outputs'];
+    }
+    else {
+        outputs = Object.fromEntries(Object.entries(top).filter(([k]) => k !== '$schema'));
+        base = [];
+    }
     const result = new Map();
     for (const [key, entry] of Object.entries(outputs)) {
+        const keys = [...base, key];
         if (!isEnvKey(key)) {
-            fail(`the output name "${key}" is not a valid environment variable name.`, 'Output names must match [A-Za-z_][A-Za-z0-9_]* so later scripts can read them; rename it in the script.', key);
+            fail(`the output name "${key}" is not a valid environment variable name.`, 'Output names must match [A-Za-z_][A-Za-z0-9_]* so later scripts can read them; rename it in the script.', keys);
+        }
+        const guess = wrapped || looksLikeOutput(entry) ? undefined : closest(key, ['outputs']);
+        if (guess) {
+            fail(`unknown key "${key}" at the top of the outputs file; did you mean "${guess}"?`, `The file is either {"outputs": {...}} or flat {"NAME": {...}}. ${WRAPPED}`, keys);
         }
         const parsed = OutputSchema.safeParse(entry);
         if (!parsed.success || !(typeof entry === 'object' && entry !== null && 'value' in entry)) {
@@ -30671,12 +40972,16 @@ function parseOutputs(text, file) {
                 ? []
                 : parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
             const extra = unknown[0];
-            const guess = extra === undefined ? undefined : (0,errors/* closest */.kp)(extra, ['type', 'value']);
+            const guess = extra === undefined ? undefined : closest(extra, ['type', 'value']);
             fail(extra !== undefined
                 ? `output ${key} has an unknown key "${extra}"${guess ? `; did you mean "${guess}"?` : '.'}`
-                : `output ${key} must be an object with a string "type" and a "value".`, shape, key);
+                : `output ${key} must be an object with a string "type" and a "value".`, WRAPPED, keys);
         }
         const { type, value } = parsed.data;
+        if (!OUTPUT_TYPES.includes(type.toLowerCase())) {
+            const guess = closest(type, OUTPUT_TYPES);
+            fail(`output ${key} has the unknown type ${JSON.stringify(type)}${guess ? `; did you mean "${guess}"?` : '.'} Its value was not used, so a misspelt secure type never turns a secret into a saved plain string.`, `Set "type" to one of ${OUTPUT_TYPES.join(', ')} (any case).`, [...keys, 'type']);
+        }
         let text;
         try {
             text = toText(value);
@@ -30684,15 +40989,22 @@ function parseOutputs(text, file) {
         catch (err) {
             if (!(err instanceof RangeError))
                 throw err;
-            return fail(`the value of output ${key} is ${err.message}.`, 'Flatten the value, or pass it as a string.', key);
+            return fail(`the value of output ${key} is ${err.message}.`, 'Flatten the value, or pass it as a string.', keys);
         }
         if (text.includes('\0')) {
-            fail(`output ${key} contains a NUL character, which an environment variable cannot hold.`, 'Remove the NUL character from the value.', key);
+            fail(`output ${key} contains a NUL character, which an environment variable cannot hold.`, 'Remove the NUL character from the value.', keys);
         }
         const secret = isSecureType(type);
         result.set(key, { value: text, secret, masked: secret, type });
     }
     return result;
+}
+/** `{"type": ...}` at the top: a flat output that happens to be named "outputs". */
+function looksLikeOutput(value) {
+    return (typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        typeof value.type === 'string');
 }
 function isSecureType(type) {
     const t = type.toLowerCase();
@@ -30711,50 +41023,238 @@ function toText(value) {
 
 ;// CONCATENATED MODULE: ./src/core/collect.ts
 /**
- * Collecting a script's outputs (PRD REQ-4): read outputs.json, pass the values on, persist the non-secret ones
- * at once and record their keys for `state` and `down`.
+ * Collecting a script's outputs (PRD REQ-4): read outputs.json and remove it, pass the values on, persist the
+ * non-secret ones at once and record their keys for `state` and `down`.
  */
 
 
-/** Reads the outputs a script left, passes them on, and persists the non-secret ones at once. */
+
+
+
+/**
+ * Reads the outputs a script left, passes them on, and persists the non-secret ones at once. Returns the keys
+ * outputs.json gave (undefined when no outputs.json was read).
+ */
 async function collect(ctx, env, entry, before, outputs) {
     const found = await collectOutputs(before);
-    if (found.kind === 'none')
-        return;
-    if (found.kind === 'stale') {
-        warn(ctx, `${found.file} was not written by "${entry.name}" (unchanged since before it started), so its outputs are ignored. Write outputs.json from the script, or delete the old file.`, { file: found.file });
-        return;
+    for (const file of found.stale) {
+        warn(ctx, `${file} was not written by "${entry.name}" (unchanged since before it started), so its outputs are ignored${found.fresh ? ` and ${found.fresh.file} is read instead` : ''}. Delete the old file; outputs.json is removed once it has been read.`, { file });
     }
+    if (!found.fresh)
+        return undefined;
+    const fresh = found.fresh;
     ctx.host.info(`Collecting outputs from: ${entry.name}`);
+    const base = [
+        ...Object.entries(ctx.request.env),
+        ...env.values,
+        ...[...outputs].map(([k, o]) => [k, o.value]),
+    ];
+    // Checked before the file is consumed: outputs that cannot be passed on leave outputs.json for the user to see.
+    const tooLarge = outputsTooLarge(entry.name, fresh.outputs, base);
+    if (tooLarge)
+        throw tooLarge;
+    await consumeOutputs(fresh.file);
     const toSave = new Map();
-    for (const [key, collected] of found.outputs) {
-        const output = { ...collected, masked: collected.masked || ctx.request.maskedOutputs.has(key) };
-        if (output.masked)
-            ctx.secrets.add(output.value);
+    // Secure outputs first: a plain output before them in the file may hold one.
+    for (const [key, collected] of fresh.outputs)
+        if (collected.secret)
+            registerSecure(ctx, key, collected);
+    for (const [key, collected] of fresh.outputs) {
+        const output = guardOutput(ctx, entry, key, {
+            ...collected,
+            masked: collected.masked || isMaskedName(ctx.request, key),
+        });
         outputs.set(key, output);
         ctx.result.outputs.set(key, output);
         if (!output.secret)
             toSave.set(key, output.value);
     }
+    const keys = new Set(fresh.outputs.keys());
     if (!ctx.request.persist || toSave.size === 0)
-        return;
+        return keys;
+    // Recorded before they are saved: a run killed between the two steps then leaves keys that are recorded but not
+    // yet in .env (state warns about them), never keys in .env that look like the user's to the next provision.
+    const savable = [...toSave].filter(([k, v]) => dotenv_unsavableReason(k, v) === undefined).map(([k]) => k);
+    await ctx.recorder?.record(savable.map((key) => ({ key, type: fresh.outputs.get(key).type })));
     const skipped = await env.save({ set: toSave });
     for (const s of skipped) {
-        warn(ctx, `Output ${s.key} of "${entry.name}" was not saved to ${env.dotenvFile}: ${s.reason}. Later scripts and step outputs still get it.`, { file: found.file });
+        warn(ctx, `Output ${s.key} of "${entry.name}" was not saved to ${env.dotenvFile}: ${s.reason}. Later scripts and step outputs still get it.`, { file: fresh.file });
     }
     const saved = [...toSave.keys()].filter((k) => !skipped.some((s) => s.key === k));
-    if (saved.length > 0)
-        await env.recordOutputs({ add: saved });
+    for (const key of saved)
+        outputs.get(key).saved = true;
+    return keys;
+}
+/** A secure output's value (a secureobject's every string leaf too), registered before anything can print it. */
+function registerSecure(ctx, key, output) {
+    if (output.type.toLowerCase() === 'secureobject')
+        ctx.secrets.addObject(output.value, `output ${key}`);
+    else
+        ctx.secrets.add(output.value, 'secret', `output ${key}`);
+}
+/**
+ * An output holding a secret the run knows is treated as that secret (issue 11.2): a `string` built from a secret
+ * parameter must not land in .env, the outputs JSON or a summary in clear.
+ */
+function guardOutput(ctx, entry, key, output) {
+    if (output.secret)
+        return output;
+    const holds = ctx.secrets.contained(output.value);
+    if (holds?.kind === 'secret') {
+        ctx.secrets.add(output.value, 'secret', `output ${key}`);
+        warn(ctx, `Output ${key} of "${entry.name}" contains the value of ${holds.what}, so it is treated as a secret: masked, not saved to .env and left out of the outputs JSON. Declare it "securestring" in outputs.json.`);
+        return { ...output, secret: true, masked: true };
+    }
+    if (output.masked || holds) {
+        ctx.secrets.add(output.value, 'masked', `output ${key}`);
+        return { ...output, masked: true };
+    }
+    return output;
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/core/env-changes.ts
+
+
+/** What `.env` held when the script started (a copy: the store may change its own map later). */
+function snapshotEnv(values) {
+    return new Map(values);
+}
+/** Keys whose value is new or different now; removed keys are not outputs. */
+async function envChanges(env, before) {
+    const after = await env.reload();
+    const changed = new Map();
+    for (const [key, value] of after) {
+        // Keys godotenv reads but that are no variable name (`a.b`) cannot be step outputs or reach a script.
+        if (isEnvKey(key) && before.get(key) !== value)
+            changed.set(key, value);
+    }
+    return changed;
+}
+/**
+ * Turns the changed keys into outputs (type `string`, masked when named in maskedOutputs or holding a known
+ * secret) and records them for `state` and `down`. A key outputs.json also gave keeps the outputs.json value: it
+ * is the declared one, with its type, and the one that was saved last.
+ */
+async function collectEnvChanges(ctx, env, entry, changed, fromOutputsJson, outputs) {
+    const keys = [...changed.keys()].filter((k) => !fromOutputsJson?.has(k));
+    if (keys.length === 0)
+        return;
+    if (!fromOutputsJson)
+        ctx.host.info(`Collecting outputs from: ${entry.name}`);
+    for (const key of keys) {
+        const value = changed.get(key);
+        // A value holding a secret we know (a script may store a connection string built from a secret parameter)
+        // is masked like a masked-outputs one, so it stays out of the outputs JSON and summaries.
+        const masked = isMaskedName(ctx.request, key) || ctx.secrets.contained(value) !== undefined;
+        const output = { value, secret: false, masked, type: 'string' };
+        if (output.masked)
+            ctx.secrets.add(value, 'masked', `output ${key}`);
+        outputs.set(key, output);
+        ctx.result.outputs.set(key, output);
+    }
+    if (ctx.request.persist)
+        await ctx.recorder?.record(keys.map((key) => ({ key, type: 'string' })));
+}
+
+;// CONCATENATED MODULE: ./src/core/descendants.ts
+/**
+ * A script's descendants when it shares our process group (the CLI on a terminal, issue 11.9): they cannot be
+ * signalled as a group, and once the script exits they are reparented to init, out of reach of a parent-child
+ * walk. So each such script gets a marker in its environment, which every descendant inherits: on Linux the
+ * processes carrying it are found in /proc/<pid>/environ, orphans included. Elsewhere (macOS) the tree under the
+ * script is read with `ps` while the script still runs (at cancel time).
+ */
+
+
+
+const MARKER_NAME = 'AZD_SCRIPTS_RUN_ID';
+function newMarker() {
+    return (0,external_node_crypto_.randomBytes)(8).toString('hex');
+}
+/** Linux: live processes (other than us) whose environment holds MARKER_NAME=marker. */
+function markedProcesses(marker) {
+    const needle = Buffer.from(`\0${MARKER_NAME}=${marker}\0`);
+    const first = Buffer.from(`${MARKER_NAME}=${marker}\0`);
+    const found = [];
+    for (const name of (0,external_node_fs_namespaceObject.readdirSync)('/proc')) {
+        if (!/^\d+$/.test(name) || Number(name) === process.pid)
+            continue;
+        try {
+            const environ = (0,external_node_fs_namespaceObject.readFileSync)(`/proc/${name}/environ`);
+            if (environ.includes(needle) || environ.subarray(0, first.length).equals(first))
+                found.push(Number(name));
+        }
+        catch {
+            // gone meanwhile, or another user's process
+        }
+    }
+    return found;
+}
+/** Processes under `pid` (not `pid` itself), from `ps`. */
+function treeUnder(pid) {
+    let text;
+    try {
+        text = (0,external_node_child_process_namespaceObject.execFileSync)('ps', ['-A', '-o', 'pid=,ppid='], { encoding: 'utf8', timeout: 5000 });
+    }
+    catch {
+        return [];
+    }
+    const children = new Map();
+    for (const line of text.split('\n')) {
+        const [p, pp] = line.trim().split(/\s+/).map(Number);
+        if (!p || pp === undefined || Number.isNaN(pp))
+            continue;
+        children.set(pp, [...(children.get(pp) ?? []), p]);
+    }
+    const out = [];
+    const stack = [...(children.get(pid) ?? [])];
+    while (stack.length > 0) {
+        const p = stack.pop();
+        if (p === process.pid || out.includes(p))
+            continue;
+        out.push(p);
+        stack.push(...(children.get(p) ?? []));
+    }
+    return out;
+}
+/**
+ * The descendants of one script that shares our process group. `snapshot` is called while the script runs (at
+ * cancel time); `remaining` after it exited.
+ */
+class Descendants {
+    marker;
+    seen = [];
+    constructor(marker) {
+        this.marker = marker;
+    }
+    snapshot(scriptPid) {
+        if (process.platform === 'linux' || scriptPid === undefined)
+            return;
+        this.seen = treeUnder(scriptPid);
+    }
+    remaining() {
+        if (process.platform === 'linux')
+            return markedProcesses(this.marker);
+        return this.seen.filter((pid) => descendants_isAlive(pid));
+    }
+}
+function descendants_isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/run-script.ts
 /**
  * Spawns one script (PRD REQ-2): an argv array (never a command string, never `shell: true`), the project root as
  * cwd, output forwarded chunk by chunk with backpressure, a bounded tail of stderr kept for the error message,
  * exit code and signal reported, and cancellation forwarded to the script's whole process group.
  */
+
 
 /** After the script exits, how long to keep reading pipes that a leftover background process holds open. */
 const DRAIN_IDLE_MS = 250;
@@ -30780,8 +41280,11 @@ async function runScript(options) {
     return spawnScript(options, stdoutFd);
 }
 function spawnScript(options, stdoutFd) {
-    const tail = new StderrTail(options.stderrLines);
+    const tail = new StderrTail(options.stderrLines, undefined, options.redact);
     const ownGroup = options.stdin === 'closed' && process.platform !== 'win32';
+    // Sharing our group (a terminal), the script's descendants are found by a marker they inherit.
+    const marker = ownGroup || process.platform === 'win32' ? undefined : newMarker();
+    const descendants = marker === undefined ? undefined : new Descendants(marker);
     const grace = options.graceMs ?? 2500;
     const { cancellation } = options;
     return new Promise((resolve) => {
@@ -30789,7 +41292,7 @@ function spawnScript(options, stdoutFd) {
         try {
             child = (0,external_node_child_process_namespaceObject.spawn)(options.executable, options.args, {
                 cwd: options.cwd,
-                env: options.env,
+                env: marker === undefined ? options.env : { ...options.env, [MARKER_NAME]: marker },
                 stdio: [options.stdin === 'inherit' ? 'inherit' : 'ignore', stdoutFd ?? 'pipe', 'pipe'],
                 detached: ownGroup,
                 windowsHide: true,
@@ -30838,7 +41341,31 @@ function spawnScript(options, stdoutFd) {
             child.stdout?.destroy();
             child.stderr?.destroy();
             const { code, signal: sig } = exited;
-            void reapGroup().then(() => resolve({ exitCode: code, signal: sig, cancelled, stderrTail: tail.text() }));
+            void reap().then(() => resolve({ exitCode: code, signal: sig, cancelled, stderrTail: tail.text() }));
+        };
+        const reap = () => (descendants ? reapDescendants() : reapGroup());
+        /** The terminal's version of reapGroup: the script's leftover descendants, one by one. */
+        const reapDescendants = async () => {
+            if (!cancelled || !descendants)
+                return;
+            const signalEach = (signal, pids) => {
+                for (const pid of pids) {
+                    try {
+                        process.kill(pid, signal);
+                    }
+                    catch {
+                        // gone meanwhile
+                    }
+                }
+            };
+            signalEach('SIGTERM', descendants.remaining());
+            const deadline = Date.now() + Math.min(grace, 1000);
+            while (Date.now() < deadline) {
+                await new Promise((r) => setTimeout(r, 25));
+                if (descendants.remaining().length === 0)
+                    return;
+            }
+            signalEach('SIGKILL', descendants.remaining());
         };
         /**
          * After a cancelled script exits, whatever is left of its group (background jobs of a non-interactive bash
@@ -30859,6 +41386,7 @@ function spawnScript(options, stdoutFd) {
             if (cancelled)
                 return;
             cancelled = true;
+            descendants?.snapshot(child.pid);
             const received = cancellation.reason ?? 'SIGINT';
             // On a shared terminal the kernel already gave a Ctrl-C to the script; sending it again would be a
             // second Ctrl-C (which many tools treat as "abort now").
@@ -30868,6 +41396,8 @@ function spawnScript(options, stdoutFd) {
             timers.push(setTimeout(() => signalGroup('SIGKILL'), grace * 2));
         };
         const onEscalate = () => {
+            if (!cancelled)
+                descendants?.snapshot(child.pid);
             cancelled = true;
             signalGroup('SIGKILL');
         };
@@ -30954,12 +41484,14 @@ function spawnScript(options, stdoutFd) {
  */
 class StderrTail {
     maxLines;
+    redact;
     chunks = [];
     bytes = 0;
     newlines = 0;
     maxBytes;
-    constructor(maxLines, maxBytes = 1024 * 1024) {
+    constructor(maxLines, maxBytes = 1024 * 1024, redact = (bytes) => bytes) {
         this.maxLines = maxLines;
+        this.redact = redact;
         this.maxBytes = maxBytes;
     }
     push(chunk) {
@@ -30972,7 +41504,8 @@ class StderrTail {
             this.compact();
     }
     compact() {
-        let data = Buffer.concat(this.chunks, this.bytes);
+        // Redact first, then cut: what is kept was redacted whole, so no part of a secret survives at the cut.
+        let data = this.redact(Buffer.concat(this.chunks, this.bytes));
         // Keep from just after the (maxLines + 1)-th newline counted from the end: that holds the last maxLines
         // complete lines plus a trailing partial line.
         let cut = data.length;
@@ -31013,9 +41546,102 @@ function countNewlines(chunk) {
     return n;
 }
 
+;// CONCATENATED MODULE: ./src/core/entry-env.ts
+/**
+ * The upstream extension's `env:` and `secrets:` maps (DESIGN section 7): each value a template where `${NAME}`
+ * is replaced by the variable NAME as the script would otherwise see it (OS env < azd env < parameters <
+ * earlier outputs), keys taken in sorted order so one may use another; env first, then secrets. Checked before
+ * anything runs: a malformed template is an error, and so is a reference nothing can provide.
+ */
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** The names a template refers to, or why it is not a template we expand. */
+function templateReferences(value) {
+    const names = [];
+    for (let i = value.indexOf('${'); i !== -1; i = value.indexOf('${', i + 2)) {
+        const close = value.indexOf('}', i + 2);
+        if (close === -1)
+            return { names, error: 'has a "${" that is never closed with "}"' };
+        const inner = value.slice(i + 2, close);
+        if (!NAME.test(inner)) {
+            const bad = `\${${inner}}`;
+            return { names, bad, error: 'only ${NAME} references are expanded (no defaults, no expressions)' };
+        }
+        names.push(inner);
+    }
+    return { names };
+}
+/** `${NAME}` → the value of NAME; an unset variable expands to nothing, as upstream's envsubst does. */
+function expandTemplate(value, lookup) {
+    return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name) => lookup(name) ?? '');
+}
+/** env then secrets, each in sorted key order. */
+function orderedPairs(entry) {
+    const sorted = (map) => Object.keys(map).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return [
+        ...sorted(entry.env).map((k) => ['env', k, entry.env[k]]),
+        ...sorted(entry.secrets).map((k) => ['secrets', k, entry.secrets[k]]),
+    ];
+}
+/** The variables an entry adds, expanded against `lookup` and each other; `secret` for the secrets map. */
+function entryVariables(entry, lookup) {
+    const own = new Map();
+    const out = [];
+    for (const [map, key, template] of orderedPairs(entry)) {
+        const value = expandTemplate(template, (name) => own.get(name) ?? lookup(name));
+        own.set(key, value);
+        out.push({ key, value, secret: map === 'secrets' });
+    }
+    return out;
+}
+/**
+ * Before anything runs: every template parses, and every reference is known now (OS env, azd env, parameters,
+ * an earlier key of the same entry) — or, for a script after the first, may come from an earlier script's
+ * outputs, which only a run can tell: then a warning says it will be empty unless one does. Literal secrets are
+ * masked at once.
+ */
+function checkEntryVariables(entries, known, problems, warn, mask) {
+    entries.forEach((entry, position) => {
+        const own = new Set();
+        for (const [map, key, template] of orderedPairs(entry)) {
+            const at = entry.at[map][key] ?? entry.location;
+            const { names, error, bad } = templateReferences(template);
+            if (map === 'secrets' && names.length === 0 && !error)
+                mask(template);
+            if (error) {
+                problems.add(locatedError(at, 'PROJECT_INVALID', bad === undefined
+                    ? `${entry.key}.${map}.${key} ${error}.`
+                    : `${entry.key}.${map}.${key} has ${map === 'secrets' ? 'a ${…} that is not a ${NAME} reference' : `"${bad}"`}, but ${error}.`, 'Write ${NAME} for the value of the variable NAME; put any default in the azd environment (azd env set NAME value).'));
+                continue;
+            }
+            for (const name of new Set(names)) {
+                if (known.has(name) || own.has(name))
+                    continue;
+                const guess = closest(name, [...known, ...own]);
+                const didYouMean = guess ? ` Did you mean \${${guess}}?` : '';
+                if (position === 0) {
+                    problems.add(locatedError(at, 'PROJECT_INVALID', `${entry.key}.${map}.${key} refers to \${${name}}, which is not in the OS environment, the azd environment or the parameters, and no earlier script can output it.${didYouMean}`, `Set it first (azd env set ${name} <value>, or export ${name}), or correct the name.`));
+                }
+                else {
+                    warn(`${entry.key}.${map}.${key} refers to \${${name}}, which is not set now; it will be empty unless an earlier script outputs ${name}.${didYouMean}`, at);
+                }
+            }
+            own.add(key);
+        }
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/core/script-env.ts
-/** OS env < azd env < parameters < earlier outputs; then AZURE_ENV_NAME and AZD_PURGE. */
-function scriptEnvironment(request, name, values, parameters, outputs) {
+/**
+ * The environment a script starts with (PRD REQ-8): OS env < azd env < parameters < earlier outputs.
+ */
+
+
+/**
+ * OS env < azd env < parameters < earlier outputs < the entry's env and secrets (expanded against the layers
+ * below, each secret handed to `onSecret` before the script starts); then AZURE_ENV_NAME and AZD_PURGE.
+ */
+function scriptEnvironment(request, name, values, parameters, outputs, entry, onSecret) {
     const env = Object.create(null);
     const windows = process.platform === 'win32';
     const names = new Map();
@@ -31036,16 +41662,52 @@ function scriptEnvironment(request, name, values, parameters, outputs) {
     };
     for (const [k, v] of Object.entries(request.env))
         put(k, v);
+    // godotenv keys such as `a.b` stay in .env but are no environment variable names (warned about once).
     for (const [k, v] of values)
-        put(k, v);
+        if (isEnvKey(k))
+            put(k, v);
     for (const [k, v] of parameters)
         put(k, v);
     for (const [k, v] of outputs)
         put(k, v.value);
+    if (entry) {
+        const lookup = (key) => env[windows ? (names.get(key.toUpperCase()) ?? key) : key];
+        for (const v of entryVariables(entry, lookup)) {
+            if (v.secret)
+                onSecret?.(v.value);
+            put(v.key, v.value);
+        }
+    }
     put('AZURE_ENV_NAME', name);
+    // Exactly as azd sets it: `true` for `down --purge`, absent otherwise, whatever .env or the job environment say.
     if (request.command === 'down' && request.purge)
         put('AZD_PURGE', 'true');
+    else
+        for (const key of Object.keys(env))
+            if (key === 'AZD_PURGE' || (windows && key.toUpperCase() === 'AZD_PURGE'))
+                delete env[key];
     return env;
+}
+/** Keys of the azd environment that scripts do not get as variables (not [A-Za-z_][A-Za-z0-9_]*), sorted. */
+function keysNotPassed(values) {
+    return [...values.keys()].filter((k) => !isEnvKey(k)).sort();
+}
+
+;// CONCATENATED MODULE: ./src/core/duration.ts
+/**
+ * How long something took, as people read it in a log: `0.4s`, `12.4s`, `2m 05s`, `1h 02m`. Tenths of a second
+ * under a minute (a script's duration is what a user compares between runs); whole units above it.
+ */
+function formatDuration(ms) {
+    const safe = Number.isFinite(ms) && ms > 0 ? ms : 0;
+    if (safe < 59_950)
+        return `${(safe / 1000).toFixed(1)}s`;
+    const seconds = Math.round(safe / 1000);
+    const h = Math.floor(seconds / 3600);
+    const m = Math.floor((seconds % 3600) / 60);
+    const s = seconds % 60;
+    const pad = (n) => String(n).padStart(2, '0');
+    return h > 0 ? `${h}h ${pad(m)}m` : `${m}m ${pad(s)}s`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/run-list.ts
@@ -31060,39 +41722,68 @@ function scriptEnvironment(request, name, values, parameters, outputs) {
 
 
 
-/** Runs the scripts in order. Returns true when every script succeeded. */
+
+
+
+
+/**
+ * Runs the scripts in order, with our azd stand-in on their PATH when they have no azd. Returns true when every
+ * script succeeded.
+ */
 async function runList(ctx, project, env, scripts, parameters) {
+    const shim = await installAzdShim(ctx.request.env, project.root).catch((err) => {
+        // Scripts that never call azd must not fail for it: say why `azd` will be missing, and go on.
+        warn(ctx, `No azd is on PATH and the azd stand-in for scripts could not be set up (${err instanceof Error ? err.message : String(err)}), so scripts that call azd will fail. Install azd, or make the temp folder writable.`);
+        return undefined;
+    });
+    try {
+        return await runScripts(ctx, project, env, scripts, parameters, shim);
+    }
+    finally {
+        await shim?.remove();
+    }
+}
+async function runScripts(ctx, project, env, scripts, parameters, shim) {
     const { request, host, result } = ctx;
     const outputs = new Map();
+    const left = new Set();
     let allSucceeded = true;
     for (const [index, script] of scripts.entries()) {
         const { entry, file } = script;
         const run = result.scripts[index];
         throwIfCancelled(ctx);
-        const values = await env.reload();
-        const childEnv = scriptEnvironment(request, env.name, values, parameters.values, outputs);
+        const values = fitForDown(ctx, await env.reload(), parameters, left);
+        const childEnv = withAzdShim(scriptEnvironment(request, env.name, values, parameters.values, outputs, entry, (secret) => ctx.secrets.add(secret)), shim);
         const collects = request.command === 'provision';
         const before = collects ? snapshotOutputs(outputCandidates(file, project.root)) : undefined;
+        const envBefore = collects ? snapshotEnv(values) : undefined;
         const exit = await runOne(ctx, script, project.root, childEnv, run);
         if (exit.cancelled) {
             run.status = 'cancelled';
-            host.info(`Failed: ${entry.name} (${howItEnded(exit)})`);
+            host.info(`Failed: ${entry.name} (${howItEnded(exit)}, ${formatDuration(run.durationMs ?? 0)})`);
             throw cancelledWhile(ctx, script);
         }
-        let failure = failureOf(ctx, script, exit, run);
+        let failure = failureOf(ctx, script, exit, run, childEnv);
         if (failure) {
-            host.info(`Failed: ${entry.name} (${howItEnded(exit)})`);
+            host.info(`Failed: ${entry.name} (${howItEnded(exit)}, ${formatDuration(run.durationMs ?? 0)})`);
         }
         else {
             run.status = 'succeeded';
-            host.info(`Completed: ${entry.name}`);
-            if (before)
-                failure = await collect(ctx, env, entry, before, outputs).then(() => undefined, errors/* toScriptsError */.qb);
+            host.info(`Completed: ${entry.name} (${formatDuration(run.durationMs ?? 0)})`);
+            if (before && envBefore) {
+                failure = await envChanges(env, envBefore)
+                    .then(async (changed) => {
+                    const fromJson = await collect(ctx, env, entry, before, outputs);
+                    await collectEnvChanges(ctx, env, entry, changed, fromJson, outputs);
+                })
+                    .then(() => undefined, toScriptsError);
+            }
         }
         if (failure) {
             run.status = 'failed';
             allSucceeded = false;
-            if (!entry.continueOnError)
+            // A cancel (while waiting for the environment's lock) is never a failure to go on after.
+            if (!entry.continueOnError || failure.code === 'CANCELLED')
                 throw failure;
             warn(ctx, `${failure.message}\ncontinueOnError is true for "${entry.name}", so the run goes on.`, { file });
         }
@@ -31113,6 +41804,7 @@ async function runOne(ctx, { entry, shell, executable, file }, root, env, run) {
         stdout: host.stdout,
         stderr: host.stderr,
         stderrLines: ctx.request.stderrLines,
+        redact: (bytes) => ctx.secrets.redactBytes(bytes),
         cancellation: host.cancellation,
     });
     host.endGroup();
@@ -31123,14 +41815,23 @@ async function runOne(ctx, { entry, shell, executable, file }, root, env, run) {
         run.signal = exit.signal;
     return exit;
 }
-/** `exit code: 3` or `signal: SIGKILL`, as in the progress line. */
+/** `exit code: 3` or `signal: SIGKILL`, as in the progress line (the duration follows it). */
 function howItEnded(exit) {
     return exit.signal ? `signal: ${exit.signal}` : `exit code: ${exit.exitCode ?? 'none'}`;
 }
 /** The error of a script that could not start or did not exit 0; undefined when it succeeded. */
-function failureOf(ctx, { entry, shell, executable, file }, exit, run) {
+function failureOf(ctx, { entry, shell, executable, file }, exit, run, env) {
+    if (exit.spawnError && exit.spawnError.code === 'E2BIG') {
+        const entries = Object.entries(env);
+        return new errors_ScriptsError({
+            code: 'ENV_TOO_LARGE',
+            message: `Script "${entry.name}" could not be started: its environment is too large for the OS (E2BIG, ${formatBytes(totalBytes(entries))} in ${entries.length} variables). Largest: ${ctx.secrets.redact(largest(entries))}.`,
+            hint: 'Shorten the largest values (in .env, the parameters or the OS environment) and keep large data in files.',
+            file,
+        });
+    }
     if (exit.spawnError) {
-        return new errors/* ScriptsError */.jW({
+        return new errors_ScriptsError({
             code: 'SCRIPT_FAILED',
             message: `Script "${entry.name}" could not be started: ${shell} (${executable}) failed to start: ${exit.spawnError.message}.`,
             hint: installHint(shell),
@@ -31144,7 +41845,7 @@ function failureOf(ctx, { entry, shell, executable, file }, exit, run) {
     const tail = run.stderrTail
         ? `\nLast ${run.stderrTail.split('\n').length} line(s) of stderr:\n${indent(run.stderrTail)}`
         : '\n(no stderr output)';
-    return new errors/* ScriptsError */.jW({
+    return new errors_ScriptsError({
         code: 'SCRIPT_FAILED',
         message: `Script "${entry.name}" ${how}: ${entry.run} (${file}).${tail}`,
         hint: 'Fix the script or the values it uses and run again; outputs of the scripts that completed were kept.',
@@ -31155,7 +41856,7 @@ function cancelledWhile(ctx, { entry, file }) {
     const { request, result, host } = ctx;
     const done = result.scripts.filter((s) => s.status === 'succeeded').length;
     const kept = request.command === 'provision' && request.persist ? ' and their outputs were kept' : '';
-    return new errors/* ScriptsError */.jW({
+    return new errors_ScriptsError({
         code: 'CANCELLED',
         message: `Cancelled (${host.cancellation.reason ?? 'SIGINT'}) while running script "${entry.name}" (${entry.run}); ${done} script(s) had completed${kept}.`,
         hint: 'Run again to finish; scripts should be safe to re-run.',
@@ -31168,6 +41869,43 @@ function indent(text) {
         .map((l) => `  ${l}`)
         .join('\n');
 }
+/**
+ * `down` must always be able to run: values of `.env` too large for a script's environment are left out of it,
+ * each named once in a warning (provision refuses them before anything runs instead).
+ */
+function fitForDown(ctx, values, parameters, warned) {
+    if (ctx.request.command !== 'down')
+        return values;
+    const { kept, dropped } = fitValues(values, [...Object.entries(ctx.request.env), ...parameters.values]);
+    const fresh = dropped.filter((d) => !warned.has(d.key));
+    if (fresh.length > 0) {
+        for (const d of fresh)
+            warned.add(d.key);
+        warn(ctx, `Left out of the destroy scripts' environment, too large to pass to a script: ${fresh.map((d) => `${d.key} (${formatBytes(d.bytes)})`).join(', ')}. They stay in .env.`);
+    }
+    return kept;
+}
+
+;// CONCATENATED MODULE: ./src/core/variables-check.ts
+/**
+ * Initialize's check of the entries' env/secrets templates against what is known before anything runs.
+ */
+
+
+
+function checkVariables(ctx, scripts, azdEnv, parameterKeys, problems) {
+    const known = new Set(['AZURE_ENV_NAME']);
+    for (const [k, v] of Object.entries(ctx.request.env))
+        if (v !== undefined && isEnvKey(k))
+            known.add(k);
+    for (const k of azdEnv.keys())
+        known.add(k);
+    for (const k of parameterKeys)
+        known.add(k);
+    if (ctx.request.command === 'down' && ctx.request.purge)
+        known.add('AZD_PURGE');
+    checkEntryVariables(scripts.map((s) => s.entry), known, problems, (message, at) => warn(ctx, message, at), (secret) => ctx.secrets.add(secret));
+}
 
 ;// CONCATENATED MODULE: ./src/core/state.ts
 /**
@@ -31175,13 +41913,31 @@ function indent(text) {
  */
 
 
+
+
+
+
+
 async function state(ctx, project) {
     const { request, result } = ctx;
-    const name = await selectEnvironmentName(project.root, request.environment, request.env);
+    const name = await environment_selectEnvironmentName(project.root, request.environment, request.env, ctx.host);
     result.environment = name;
-    const env = await AzdEnvironment.open(project.root, name, { create: false, persist: false, osEnv: request.env });
-    const recorded = await env.recordedOutputs();
-    for (const key of recorded) {
+    const env = await environment_AzdEnvironment.open(project.root, name, {
+        create: false,
+        persist: false,
+        osEnv: request.env,
+    }).catch((err) => {
+        if (!(err instanceof errors_ScriptsError) || err.code !== 'ENVIRONMENT_NOT_FOUND')
+            throw err;
+        const dir = external_node_path_default().join(project.root, '.azure', name);
+        throw new errors_ScriptsError({
+            code: 'ENVIRONMENT_NOT_FOUND',
+            message: nothingRecordedHere(name, dir),
+            hint: sharingHint(name),
+        });
+    });
+    const recorded = await recordedOutputs(env);
+    for (const { key, type } of recorded) {
         const value = env.values.get(key);
         if (value === undefined) {
             warn(ctx, `Output ${key} is recorded in ${env.configFile} but missing from ${env.dotenvFile}.`, {
@@ -31189,13 +41945,90 @@ async function state(ctx, project) {
             });
             continue;
         }
-        const masked = request.maskedOutputs.has(key);
+        const masked = isMaskedName(request, key);
         if (masked)
-            ctx.secrets.add(value);
-        result.outputs.set(key, { value, secret: false, masked, type: 'string' });
+            ctx.secrets.add(value, 'masked', `output ${key}`);
+        result.outputs.set(key, { value, secret: false, masked, type: type ?? 'string' });
     }
     if (recorded.length === 0)
         ctx.host.info(`No outputs recorded for environment "${name}": provision has not completed a script with outputs yet.`);
+}
+
+;// CONCATENATED MODULE: ./src/core/script-checks.ts
+/**
+ * Mistakes in a script entry that still run, or that fail with a baffling message (issue items 10.4, 10.5):
+ * a bash shebang under `sh`, CRLF line endings, arguments written into `run:`, a Windows path on Linux/macOS.
+ * Each is found before anything runs, so `preview` says it too.
+ */
+
+/** Enough of a script to see its shebang and whether its lines end in CRLF. */
+const HEAD_BYTES = 64 * 1024;
+/** Shells whose scripts a POSIX sh cannot be trusted to run. */
+const NON_POSIX = /^(bash|zsh|ksh|mksh|fish|pwsh|powershell)$/;
+/**
+ * The interpreter a shebang names: `#!/bin/bash` → bash, `#!/usr/bin/env -S bash -e` → bash; undefined
+ * without a shebang.
+ */
+function shebangShell(firstLine) {
+    if (!firstLine.startsWith('#!'))
+        return undefined;
+    const words = firstLine.slice(2).trim().split(/\s+/);
+    let program = words.shift() ?? '';
+    if (program.endsWith('/env') || program === 'env') {
+        while (words[0]?.startsWith('-'))
+            words.shift();
+        program = words.shift() ?? '';
+    }
+    return program.split('/').pop() || undefined;
+}
+/** Warnings about the script file itself, for bash and sh scripts. */
+function checkScriptFile(entry, shell, file, warn) {
+    if (shell !== 'bash' && shell !== 'sh')
+        return;
+    const head = readHead(file);
+    if (head === undefined)
+        return;
+    const firstLine = head.split('\n')[0].replace(/\r$/, '');
+    const named = shebangShell(firstLine);
+    if (shell === 'sh' && named && NON_POSIX.test(named)) {
+        const fix = entry.shellFrom === 'shell'
+            ? `set \`shell: bash\` for it in azure.yaml (shell: sh runs \`sh ${entry.run}\`, which ignores the shebang)`
+            : 'install bash (kind: sh runs bash when it is on PATH, else sh)';
+        warn(`${entry.key}: ${entry.run} starts with "${firstLine}" but runs with sh, so bash-only syntax in it may fail; ${fix}.`, entry.at.shell);
+    }
+    if (head.includes('\r\n')) {
+        warn(`${entry.key}: ${file} has Windows (CRLF) line endings; ${shell} then fails with "$'\\r': command not found". ` +
+            'Convert it to LF (e.g. `sed -i "s/\\r$//" ' +
+            entry.run +
+            '`) and keep it so with a .gitattributes line `*.sh text eol=lf`.', { file, line: head.slice(0, head.indexOf('\r\n')).split('\n').length });
+    }
+}
+function readHead(file) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+        const buffer = Buffer.alloc(HEAD_BYTES);
+        const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, 0, HEAD_BYTES, 0);
+        return buffer.subarray(0, n).toString('latin1');
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        if (fd !== undefined)
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/** `scripts\x.sh` → `scripts/x.sh` where `\` is no separator (as azd does for bash hooks); undefined when unchanged. */
+function posixPath(run, platform = process.platform) {
+    if (platform === 'win32' || !run.includes('\\'))
+        return undefined;
+    return run.replace(/\\/g, '/');
+}
+/** `scripts/x.sh --flag` → `scripts/x.sh`: the part before the first blank, when there is more after it. */
+function commandPart(run) {
+    const match = /^(\S+)\s+\S/.exec(run.trim());
+    return match ? match[1] : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/core/validate.ts
@@ -31206,8 +42039,10 @@ async function state(ctx, project) {
 
 
 
+
+
 /** Every script of the command exists inside the project and its shell is known and installed. */
-async function validateScripts(project, list, osEnv, problems) {
+async function validateScripts(project, list, osEnv, problems, warn) {
     const entries = project.lists[list];
     if (!entries || entries.length === 0) {
         problems.add({
@@ -31220,22 +42055,16 @@ async function validateScripts(project, list, osEnv, problems) {
     }
     const found = new Map();
     const ready = [];
+    const lookup = (name) => {
+        if (!found.has(name))
+            found.set(name, findExecutable(name, osEnv));
+        return found.get(name);
+    };
     for (const entry of entries) {
-        let shell;
-        let executable;
-        if (!isShell(entry.shell)) {
-            problems.add((0,errors/* locatedError */.Js)(entry.at.shell, 'SHELL_UNKNOWN', `${entry.key}.shell: unknown shell "${entry.shell}"; supported shells: ${SHELLS.join(', ')}.`, `Set shell to one of ${SHELLS.join(', ')}. Wrap cmd.exe scripts in PowerShell.`));
-        }
-        else {
-            shell = entry.shell;
-            if (!found.has(shell))
-                found.set(shell, findExecutable(shell, osEnv));
-            executable = found.get(shell) ?? undefined;
-            if (!executable) {
-                problems.add((0,errors/* locatedError */.Js)(entry.at.shell, 'SHELL_NOT_FOUND', `${entry.key}.shell: the shell "${shell}" was not found on PATH.`, installHint(shell)));
-            }
-        }
-        const file = await problems.collect(() => resolveProjectFile(project.root, entry.run, { what: 'script', key: `${entry.key}.run`, location: entry.at.run }));
+        const { shell, executable } = chooseShell(entry, lookup, problems);
+        const file = await resolveRun(project.root, entry, problems, warn);
+        if (shell && file)
+            checkScriptFile(entry, shell, file, warn);
         if (shell && executable && file)
             ready.push({ entry, shell, executable, file });
     }
@@ -31243,6 +42072,63 @@ async function validateScripts(project, list, osEnv, problems) {
 }
 function scriptRun(entry, shell) {
     return { name: entry.name, shell, path: entry.run, status: 'not-run', continueOnError: entry.continueOnError };
+}
+/** The shell an entry runs with: `shell:` exactly; `kind: sh` (or `.sh`) bash when installed, else sh (upstream). */
+function chooseShell(entry, lookup, problems) {
+    let shell;
+    if (entry.shellFrom === 'shell') {
+        if (!isShell(entry.shell)) {
+            problems.add(locatedError(entry.at.shell, 'SHELL_UNKNOWN', `${entry.key}.shell: unknown shell "${entry.shell}"; supported shells: ${SHELLS.join(', ')}.`, `Set shell to one of ${SHELLS.join(', ')}. Wrap cmd.exe scripts in PowerShell.`));
+            return {};
+        }
+        shell = entry.shell;
+    }
+    else if (entry.shell === 'sh') {
+        shell = lookup('bash') ? 'bash' : 'sh';
+    }
+    else if (entry.shell === 'pwsh') {
+        shell = 'pwsh';
+    }
+    else {
+        problems.add(locatedError(entry.at.shell, 'SHELL_UNKNOWN', `${entry.key}.kind: unknown kind "${entry.shell}"; kind is one of ${KINDS.join(', ')}.`, `Set kind to ${KINDS.join(' or ')}, or use shell: with one of ${SHELLS.join(', ')}.`));
+        return {};
+    }
+    const executable = lookup(shell);
+    if (!executable) {
+        const what = entry.shellFrom === 'shell' ? 'shell' : entry.shellFrom === 'kind' ? 'kind' : 'run';
+        problems.add(locatedError(entry.at.shell, 'SHELL_NOT_FOUND', `${entry.key}.${what}: the shell "${shell}" was not found on PATH.`, installHint(shell)));
+    }
+    return { shell, executable };
+}
+/** The script file of `run:`, with the two mistakes of issue 10.5 turned into what the user meant or a hint. */
+async function resolveRun(root, entry, problems, warn) {
+    const options = { what: 'script', key: `${entry.key}.run`, location: entry.at.run };
+    const resolve = (written) => resolveProjectFile(root, written, options).catch((err) => err);
+    let run = entry.run;
+    const attempt = await resolve(run);
+    if (typeof attempt === 'string')
+        return attempt;
+    // A file really named `a\b.sh` (legal here) wins; otherwise `\` was meant as a separator.
+    const slashed = posixPath(run);
+    if (slashed !== undefined && attempt instanceof errors_ScriptsError && attempt.code === 'SCRIPT_NOT_FOUND') {
+        const retry = await resolve(slashed);
+        if (typeof retry === 'string') {
+            warn(`${entry.key}.run: "${run}" uses \\ as a separator; using "${slashed}" here, as azd does for bash scripts. Write it with / so it works everywhere.`, entry.at.run);
+            return retry;
+        }
+        run = slashed;
+    }
+    const command = commandPart(run);
+    if (command !== undefined && attempt instanceof errors_ScriptsError && attempt.code === 'SCRIPT_NOT_FOUND') {
+        const exists = await resolveProjectFile(root, command, options).then(() => true, () => false);
+        if (exists) {
+            problems.add(locatedError(entry.at.run, 'PROJECT_INVALID', `${entry.key}.run: "${run}" is a command line, but run takes a file; arguments are not supported: use parameters.`, `Set run to "${command}" and pass the values as parameters (a parameter file) or env: entries; the script reads them as environment variables.`));
+            return undefined;
+        }
+    }
+    return problems.collect(() => {
+        throw attempt;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/core/provider.ts
@@ -31262,6 +42148,13 @@ function scriptRun(entry, shell) {
 
 
 
+
+
+
+
+
+
+
 /** Runs one request to the end. Never throws: every failure is in `result.error`. */
 async function run(request, host) {
     const result = {
@@ -31271,38 +42164,49 @@ async function run(request, host) {
         outputs: new Map(),
         warnings: [],
     };
-    const ctx = { request, host, result, secrets: new secrets/* Secrets */.S(host) };
+    const ctx = { request, host, result, secrets: new Secrets(host) };
+    const started = Date.now();
     try {
         await dispatch(ctx);
+        warnUnmatchedMaskedNames(ctx);
     }
     catch (err) {
-        const error = (0,errors/* toScriptsError */.qb)(err);
+        const error = toScriptsError(err);
         result.status = error.code === 'CANCELLED' ? 'cancelled' : 'failed';
         result.error = ctx.secrets.redactError(error.toData());
     }
+    result.durationMs = Date.now() - started;
     return result;
 }
 async function dispatch(ctx) {
     const { request, host } = ctx;
     throwIfCancelled(ctx);
-    const project = await loadProject(request.cwd);
+    const project = await loadProject(request.cwd, host);
     ctx.result.projectRoot = project.root;
     if (request.command === 'state')
         return state(ctx, project);
     const list = request.command === 'down' ? 'destroy' : 'provision';
     if (request.command === 'down' && !request.force && !(request.interactive && host.prompt)) {
-        throw new errors/* ScriptsError */.jW({
+        throw new errors_ScriptsError({
             code: 'CONFIRMATION_REQUIRED',
             message: "down destroys the environment's resources and needs confirmation, but this run cannot ask (non-interactive).",
-            hint: 'Pass --force (the `force: true` input) to run the destroy scripts without asking, as `azd down --force --no-prompt` does.',
+            hint: `To run the destroy scripts without asking, use ${host.option('force', 'true')}.`,
         });
     }
     // Initialize / EnsureEnv: every check that can fail before a script runs, all problems reported together.
-    const problems = new errors/* Problems */.Zw();
-    const name = await selectEnvironmentName(project.root, request.environment, request.env);
+    const problems = new Problems();
+    const name = await environment_selectEnvironmentName(project.root, request.environment, request.env, host);
     ctx.result.environment = name;
-    const view = await problems.collect(() => AzdEnvironment.open(project.root, name, { create: true, persist: false, osEnv: request.env }));
-    const scripts = await validateScripts(project, list, request.env, problems);
+    const view = await problems.collect(() => environment_AzdEnvironment.open(project.root, name, { create: true, persist: false, osEnv: request.env }));
+    // A value already in .env that could not be written back would fail the first save, after a script ran.
+    if (view && request.persist)
+        for (const problem of await view.unsavableValues())
+            problems.add(problem);
+    // down leaves values too large for a script's environment out instead (run-list), so that it can always run.
+    if (view && request.command !== 'down')
+        for (const problem of await dotenvTooLarge(view, request.env))
+            problems.add(problem);
+    const scripts = await validateScripts(project, list, request.env, problems, (message, at) => warn(ctx, message, at));
     const files = await loadParameterFiles(project, project.lists[list] ?? [], problems);
     // Prompt only when nothing else is wrong; otherwise gather the missing values into the same error.
     const mayPrompt = problems.empty && request.interactive ? host.prompt : undefined;
@@ -31315,33 +42219,48 @@ async function dispatch(ctx) {
             prompt: mayPrompt,
             secrets: ctx.secrets,
             command: request.command,
+            names: host,
             info: (message) => host.info(message),
+            optional: request.command === 'down' ? provisionOnly(project) : undefined,
         }))
         : undefined;
+    const parameterKeys = parameters?.values.keys() ?? files.flatMap((f) => f.declarations.map((d) => d.key));
+    if (view)
+        checkVariables(ctx, scripts, view.values, parameterKeys, problems);
     problems.throwIfAny(`in ${project.file} and the files it names; nothing was run`);
     if (!parameters)
         return;
     for (const message of parameters.warnings)
         warn(ctx, message);
+    const notPassed = view ? keysNotPassed(view.values) : [];
+    if (notPassed.length > 0) {
+        warn(ctx, `${notPassed.join(', ')} in ${view.dotenvFile} ${notPassed.length === 1 ? 'is' : 'are'} kept, but not passed to the scripts: not a valid environment variable name ([A-Za-z_][A-Za-z0-9_]*).`, { file: view.dotenvFile });
+    }
     ctx.result.scripts = scripts.map((s) => scriptRun(s.entry, s.shell));
     if (request.command === 'preview')
         return preview(ctx, scripts, parameters);
     if (request.command === 'down' && !request.force) {
         const yes = await host.prompt.confirm(`Run the ${scripts.length} destroy script(s) of environment "${name}"? This deletes what they tear down.`);
         if (!yes) {
-            throw new errors/* ScriptsError */.jW({
+            throw new errors_ScriptsError({
                 code: 'DECLINED',
-                message: 'down was not confirmed; nothing was run.',
-                hint: 'Run again and confirm, or pass --force.',
+                message: `down was not confirmed: no destroy script was run, environment "${name}" is unchanged.`,
+                hint: `Run again and confirm, or use ${host.option('force', 'true')}.`,
             });
         }
     }
     throwIfCancelled(ctx);
-    const env = await AzdEnvironment.open(project.root, name, {
+    if (request.command === 'down' && view && !view.exists) {
+        warn(ctx, `${nothingRecordedHere(name, view.dir)} The destroy scripts get the job environment and the parameters, but no outputs of that provision. ${sharingHint(name)}`);
+    }
+    const env = await environment_AzdEnvironment.open(project.root, name, {
         create: true,
         persist: request.persist,
         osEnv: request.env,
+        lock: { signal: host.cancellation.signal, notify: (message) => host.info(message) },
     });
+    if (request.command === 'provision')
+        ctx.recorder = new OutputRecorder(env, env.values.keys());
     if (parameters.toPersist.size > 0) {
         for (const skipped of await env.save({ set: parameters.toPersist })) {
             warn(ctx, `Parameter ${skipped.key} was not saved to ${env.dotenvFile}: ${skipped.reason}.`);
@@ -31349,98 +42268,81 @@ async function dispatch(ctx) {
     }
     const completed = await runList(ctx, project, env, scripts, parameters);
     if (request.command === 'down' && completed) {
-        const recorded = await env.recordedOutputs();
-        if (recorded.length > 0) {
-            await env.save({ remove: recorded });
-            await env.recordOutputs({ remove: recorded });
-            host.info(`Removed ${recorded.length} output(s) recorded at provision time from environment "${name}".`);
+        const removed = await removeRecordedOutputs(env);
+        if (removed.length > 0)
+            host.info(`Removed ${removed.length} output(s) recorded at provision time from environment "${name}".`);
+    }
+}
+/** down: parameters declared only in parameter files that provision scripts use too are not required. */
+function provisionOnly(project) {
+    const provisionFiles = new Set((project.lists.provision ?? []).flatMap((e) => e.parameters === undefined ? [] : [external_node_path_default().relative(project.root, external_node_path_default().resolve(project.root, e.parameters))]));
+    return (declarations) => declarations.every((d) => provisionFiles.has(d.relative));
+}
+
+;// CONCATENATED MODULE: ./src/hosts/option-names.ts
+const FLAGS = {
+    command: 'the command',
+    environment: '-e/--environment',
+    cwd: '--cwd',
+    parameters: '--param',
+    force: '--force',
+    purge: '--purge',
+    stderrLines: '--stderr-lines',
+    persist: '--no-persist',
+};
+const terminalOptions = {
+    option(field, value) {
+        if (value === undefined)
+            return FLAGS[field];
+        switch (field) {
+            case 'command':
+                return `azd-scripts ${value}`;
+            case 'environment':
+                return `-e ${value}`;
+            case 'force':
+            case 'purge':
+                return FLAGS[field];
+            case 'persist':
+                return value === 'false' ? '--no-persist' : 'no --no-persist';
+            default:
+                return `${FLAGS[field]} ${value}`;
         }
-    }
+    },
+};
+/** A pipeline's `with:`/`inputs:` block: `name: value`; `parameters` takes one KEY=VALUE per line. */
+function yamlInputs(names) {
+    return {
+        option(field, value) {
+            const name = names[field];
+            if (value === undefined)
+                return `the \`${name}\` input`;
+            if (field === 'parameters')
+                return `a \`${value}\` line in the \`${name}\` input`;
+            return `\`${name}: ${value}\``;
+        },
+    };
 }
-
-
-/***/ }),
-
-/***/ 8506:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ COMMANDS),
-/* harmony export */   c: () => (/* binding */ PREVIEW_NOTE)
-/* harmony export */ });
-/** What `preview` says about what it cannot know (PRD REQ-5.3). */
-const PREVIEW_NOTE = 'Scripts cannot predict infrastructure changes: this lists what would run and with which values, not what it would change.';
-const COMMANDS = ['provision', 'down', 'preview', 'state'];
-
-
-/***/ }),
-
-/***/ 8198:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ Secrets),
-/* harmony export */   X: () => (/* binding */ REDACTED)
-/* harmony export */ });
-const REDACTED = '***';
-class Secrets {
-    host;
-    values = new Set();
-    sorted;
-    constructor(host) {
-        this.host = host;
-    }
-    add(value) {
-        if (!value || this.values.has(value))
-            return;
-        this.host.mask(value);
-        this.values.add(value);
-        // A multi-line secret can be printed one line at a time; each line is a secret of its own.
-        for (const line of value.split(/\r\n|\r|\n/))
-            if (line.trim())
-                this.values.add(line);
-        this.sorted = undefined;
-    }
-    has(value) {
-        return this.values.has(value);
-    }
-    redact(text) {
-        if (this.values.size === 0 || !text)
-            return text;
-        this.sorted ??= [...this.values].sort((a, b) => b.length - a.length);
-        let out = text;
-        for (const secret of this.sorted)
-            if (out.includes(secret))
-                out = out.split(secret).join(REDACTED);
-        return out;
-    }
-    redactError(error) {
-        const out = { ...error, message: this.redact(error.message) };
-        if (error.hint !== undefined)
-            out.hint = this.redact(error.hint);
-        if (error.problems)
-            out.problems = error.problems.map((p) => this.redactError(p));
-        return out;
-    }
-}
-
-
-/***/ }),
-
-/***/ 4357:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  u: () => (/* binding */ GitHubHost)
+const githubOptions = yamlInputs({
+    command: 'command',
+    environment: 'environment',
+    cwd: 'working-directory',
+    parameters: 'parameters',
+    force: 'force',
+    purge: 'purge',
+    stderrLines: 'stderr-lines',
+    persist: 'persist',
+});
+const azurePipelinesOptions = yamlInputs({
+    command: 'command',
+    environment: 'environmentName',
+    cwd: 'workingDirectory',
+    parameters: 'parameters',
+    force: 'force',
+    purge: 'purge',
+    stderrLines: 'stderrLines',
+    persist: 'persist',
 });
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __nccwpck_require__(3360);
 ;// CONCATENATED MODULE: ./src/core/host.ts
 /**
  * How a host tells the engine to stop. The first `cancel` aborts `signal` (the running script's process group
@@ -31472,6 +42374,32 @@ class Cancellation {
     }
 }
 
+;// CONCATENATED MODULE: ./src/hosts/bounds.ts
+/**
+ * Size limits of what CI systems show, and cutting text to fit with a note of what was cut. Past a limit the
+ * platforms drop text silently (an annotation beyond 4096 characters is cut by the runner, a step summary over
+ * 1 MiB is dropped whole), so we cut first and say so.
+ */
+/** GitHub (runner 2.305+) shows at most 4096 characters of an annotation; the agent's issues are kept as short. */
+const MAX_ANNOTATION_CHARS = 4000;
+/** How much of an error message we print to the log when its annotation had to be cut. */
+const MAX_LOG_MESSAGE_CHARS = 64 * 1024;
+/** GitHub drops a step summary over 1 MiB; ours stays well below, whatever the result holds. */
+const MAX_SUMMARY_BYTES = 900 * 1024;
+/** `text` cut to `max` characters (never inside a surrogate pair), with a note of how much was cut. */
+function capText(text, max, where = '') {
+    if (text.length <= max)
+        return text;
+    let end = max;
+    const code = text.charCodeAt(end - 1);
+    if (code >= 0xd800 && code <= 0xdbff)
+        end--;
+    return `${text.slice(0, end)}\n… (${text.length - end} more characters cut${where ? `; ${where}` : ''})`;
+}
+function utf8Length(text) {
+    return Buffer.byteLength(text, 'utf8');
+}
+
 ;// CONCATENATED MODULE: ./src/hosts/neutralize.ts
 /**
  * Text we print that a user controls (script names, paths, output values, stderr quoted in errors) must not be
@@ -31491,19 +42419,129 @@ function neutralizeCommands(text) {
     return neutralizeLoggingCommands(neutralizeWorkflowCommands(text));
 }
 
-// EXTERNAL MODULE: ./src/core/request.ts
-var request = __nccwpck_require__(8506);
-// EXTERNAL MODULE: ./src/core/secrets.ts
-var secrets = __nccwpck_require__(8198);
-;// CONCATENATED MODULE: ./src/hosts/report.ts
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: ./src/hosts/output-streams.ts
 /**
- * Renderings of a Result that the CI hosts share: the `outputs` JSON of non-secret outputs, and the Markdown job
- * summary (GitHub's step summary, Azure Pipelines' uploaded summary). Every value is escaped for Markdown and
- * HTML, masked values appear as `***`, and long values are shortened so a summary stays far below its 1 MiB cap.
+ * Our own stdout and stderr may go away while we run: `azd-scripts provision | head -1` closes the pipe after one
+ * line. Node then emits an unhandled 'error' (EPIPE) and the process dies between two scripts, before the
+ * outputs of the one that just finished are saved. Provisioning is the point of the run and printing is not, so
+ * a write error on our own streams is ignored from then on, and the run goes on (issue 11.5).
  */
 
 
+/** Stops write errors on process.stdout and process.stderr from ending the process. Call once, first thing. */
+function ignoreOutputErrors() {
+    for (const stream of [process.stdout, process.stderr]) {
+        if (stream.listenerCount('error') === 0)
+            stream.on('error', () => undefined);
+    }
+}
+/**
+ * Where scripts' output goes. A terminal or a file is handed to the script as it is (the kernel moves the output,
+ * and a script on a terminal still sees one). A pipe or socket is wrapped: the script writes into our pipe, which
+ * we always drain, so a reader that went away neither kills the script with SIGPIPE nor stalls it; what cannot be
+ * delivered is dropped.
+ */
+function scriptSink(stream) {
+    if (!mayBreak(stream))
+        return stream;
+    return guarded(stream);
+}
+/** A Writable that forwards to `stream` until a write to it fails, then drops everything. Never errors. */
+function guarded(stream) {
+    let broken = false;
+    stream.once('error', () => (broken = true));
+    return new external_node_stream_.Writable({
+        write(chunk, _encoding, callback) {
+            if (broken || stream.destroyed || !stream.writable) {
+                broken = true;
+                return callback();
+            }
+            // Handed on at once, in call order with our own lines (progress, ::endgroup::): waiting for the flush
+            // before taking the next chunk would let a later line of ours overtake script output still queued here.
+            // Backpressure is kept: when the stream's buffer is full, the next chunk waits for 'drain'.
+            let more;
+            try {
+                more = stream.write(chunk, (err) => {
+                    if (err)
+                        broken = true;
+                });
+            }
+            catch {
+                broken = true;
+                return callback();
+            }
+            if (more || broken)
+                return callback();
+            const resume = () => {
+                stream.off('drain', resume);
+                stream.off('error', resume);
+                callback();
+            };
+            stream.on('drain', resume);
+            stream.on('error', resume);
+        },
+    });
+}
+function mayBreak(stream) {
+    if (stream.isTTY)
+        return false;
+    const fd = stream.fd;
+    if (typeof fd !== 'number')
+        return true;
+    try {
+        const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+        return stat.isFIFO() || stat.isSocket();
+    }
+    catch {
+        return true;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/hosts/publish-each.ts
+/**
+ * Publishing outputs one by one, so that one that cannot be set never stops the rest (issue 11.11): task-lib
+ * throws for a multi-line value whose name is a pipeline secret (once a secret, always a secret), @actions/core
+ * for a value holding its heredoc delimiter. The failure becomes a warning naming the output.
+ */
+function publishEach(entries, warn, what, publish) {
+    for (const [key, value] of entries) {
+        try {
+            publish(key, value);
+        }
+        catch (err) {
+            const reason = err instanceof Error ? err.message : String(err);
+            warn(`Output ${key} could not be set as a ${what}: ${reason.split('\n')[0]} The other outputs were set, and the scripts of this run received it.`);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/hosts/report.ts
+/**
+ * Renderings of a Result that the CI hosts share: the `outputs` JSON of non-secret outputs, and the Markdown job
+ * summary (GitHub's step summary, Azure Pipelines' uploaded summary).
+ *
+ * The summary is inert and bounded (issue 11.7): every value a script or a user controls is passed through the
+ * host's redaction (a secret inside a non-secret value shows as `***`), then written so that neither Markdown nor
+ * HTML can read structure into it (no link, image, emphasis, tag or autolink); each section has a byte budget
+ * and ends with a note of what it left out, so the whole stays far below GitHub's 1 MiB cap (over it, GitHub
+ * drops the summary whole).
+ */
+
+
+
+/** Characters of one value shown in a table cell. */
 const MAX_VALUE = 300;
+/** Byte budget of each section; together (with headings) well below MAX_SUMMARY_BYTES. */
+const BUDGET = {
+    scripts: 96 * 1024,
+    parameters: 160 * 1024,
+    outputs: 320 * 1024,
+    warnings: 96 * 1024,
+    error: 64 * 1024,
+};
+const noRedaction = (text) => text;
 /** `{"NAME": "value", ...}` of the outputs that are neither secret nor masked (GitHub drops job outputs holding a secret). */
 function outputsJson(result) {
     const out = {};
@@ -31514,45 +42552,89 @@ function outputsJson(result) {
     }
     return JSON.stringify(out);
 }
-function summaryMarkdown(result) {
+/** Rows added until a byte budget is spent; then a note says how many were left out. */
+class Section {
+    budget;
+    lines = [];
+    bytes = 0;
+    left = 0;
+    constructor(budget) {
+        this.budget = budget;
+    }
+    add(row) {
+        const size = utf8Length(row) + 1;
+        if (this.left > 0 || this.bytes + size > this.budget) {
+            this.left++;
+            return;
+        }
+        this.lines.push(row);
+        this.bytes += size;
+    }
+    /** The rows, then (when some did not fit) `note(n)`. */
+    render(note) {
+        return this.left > 0 ? [...this.lines, '', note(this.left)] : this.lines;
+    }
+}
+function summaryMarkdown(result, redact = noRedaction) {
     const lines = [];
-    const env = result.environment ? ` <code>${html(result.environment)}</code>` : '';
+    const env = result.environment ? ` <code>${inert(result.environment)}</code>` : '';
     const status = result.status === 'succeeded' ? '✅ succeeded' : result.status === 'cancelled' ? '⏹️ cancelled' : '❌ failed';
     lines.push(`## azd-scripts ${result.command}${env}: ${status}`, '');
     if (result.plan) {
         lines.push('Scripts that would run, in order (nothing was run):', '');
         lines.push('| # | Script | Shell | Path |', '|---|---|---|---|');
-        result.plan.scripts.forEach((s, i) => lines.push(`| ${i + 1} | ${cell(s.name)} | ${s.shell} | ${code(s.path)} |`));
+        const scripts = new Section(BUDGET.scripts);
+        result.plan.scripts.forEach((s, i) => scripts.add(`| ${i + 1} | ${cell(redact(s.name))} | ${s.shell} | ${code(redact(s.path))} |`));
+        lines.push(...scripts.render((n) => cutNote(n, 'more scripts')));
         if (result.plan.parameters.length > 0) {
             lines.push('', '| Parameter | Value | Source |', '|---|---|---|');
+            const parameters = new Section(BUDGET.parameters);
             for (const p of result.plan.parameters)
-                lines.push(`| ${cell(p.key)} | ${code(p.secret ? secrets/* REDACTED */.X : p.value)} | ${p.source} |`);
+                parameters.add(`| ${cell(p.key)} | ${code(p.secret ? REDACTED : redact(p.value))} | ${p.source} |`);
+            lines.push(...parameters.render((n) => cutNote(n, 'more parameters')));
         }
-        lines.push('', `> ${request/* PREVIEW_NOTE */.c}`, '');
+        lines.push('', `> ${PREVIEW_NOTE}`, '');
     }
     else if (result.scripts.length > 0) {
         lines.push('| # | Script | Shell | Result | Duration |', '|---|---|---|---|---|');
-        result.scripts.forEach((s, i) => lines.push(`| ${i + 1} | ${cell(s.name)} | ${s.shell} | ${scriptResult(s)} | ${duration(s)} |`));
-        lines.push('');
+        const scripts = new Section(BUDGET.scripts);
+        result.scripts.forEach((s, i) => scripts.add(`| ${i + 1} | ${cell(redact(s.name))} | ${s.shell} | ${scriptResult(s)} | ${report_duration(s)} |`));
+        lines.push(...scripts.render((n) => cutNote(n, 'more scripts')), '');
     }
     if (result.outputs.size > 0) {
         lines.push(result.command === 'state' ? '### Recorded outputs' : '### Outputs', '', '| Name | Value |', '|---|---|');
+        const outputs = new Section(BUDGET.outputs);
         for (const [key, o] of result.outputs)
-            lines.push(`| ${cell(key)} | ${code(o.masked ? secrets/* REDACTED */.X : o.value)} |`);
-        lines.push('');
+            outputs.add(`| ${cell(key)} | ${code(o.masked ? REDACTED : redact(o.value))} |`);
+        lines.push(...outputs.render((n) => cutNote(n, 'more outputs', 'every output is still set')), '');
     }
     if (result.warnings.length > 0) {
         lines.push('### Warnings', '');
+        const warnings = new Section(BUDGET.warnings);
         for (const w of result.warnings)
-            lines.push(`- ${cell(w.message)}`);
-        lines.push('');
+            warnings.add(`- ${cell(redact(w.message))}`);
+        lines.push(...warnings.render((n) => cutNote(n, 'more warnings', 'all are in the log')), '');
     }
     if (result.error) {
-        lines.push('### Error', '', `<pre>${html(result.error.message)}</pre>`, '');
+        const message = capText(redact(result.error.message), BUDGET.error / 2, 'the log has the script output');
+        lines.push('### Error', '', `<pre>${html(message)}</pre>`, '');
         if (result.error.hint)
-            lines.push(`**Next step:** ${cell(result.error.hint)}`, '');
+            lines.push(`**Next step:** ${cell(redact(result.error.hint))}`, '');
     }
-    return lines.join('\n');
+    return bounded(lines.join('\n'));
+}
+/** Belt and braces: the sections' budgets already keep the summary below this. */
+function bounded(text) {
+    if (utf8Length(text) <= MAX_SUMMARY_BYTES)
+        return text;
+    const cut = Buffer.from(text, 'utf8')
+        .subarray(0, MAX_SUMMARY_BYTES - 200)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '');
+    return `${cut.slice(0, cut.lastIndexOf('\n'))}\n\n${cutNote(1, 'part of the summary')}\n`;
+}
+function cutNote(n, what, more = '') {
+    return `_… ${n} ${what} not shown: the summary is kept below GitHub's 1 MiB limit${more ? `; ${more}` : ''}._`;
 }
 function scriptResult(s) {
     switch (s.status) {
@@ -31566,23 +42648,175 @@ function scriptResult(s) {
             return '⏭️ not run';
     }
 }
-function duration(s) {
+function report_duration(s) {
     if (s.durationMs === undefined)
         return '';
     return s.durationMs < 1000 ? `${s.durationMs} ms` : `${(s.durationMs / 1000).toFixed(1)} s`;
 }
 function shorten(text) {
-    return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}… (${text.length} characters)` : text;
+    if (text.length <= MAX_VALUE)
+        return text;
+    const code = text.charCodeAt(MAX_VALUE - 1);
+    const end = code >= 0xd800 && code <= 0xdbff ? MAX_VALUE - 1 : MAX_VALUE;
+    return `${text.slice(0, end)}… (${text.length} characters)`;
 }
+/** For <pre> (an HTML block: Markdown is not read inside it). */
 function html(text) {
     return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
-/** Text for a table cell: HTML-escaped, pipes escaped, line breaks as <br>. */
+/**
+ * Text with no Markdown or HTML meaning, that still reads the same in the file: the characters that Markdown
+ * (CommonMark and GitHub's extensions: tables, autolinks, strikethrough, math) or HTML read as syntax become
+ * numeric character references, which render as the character itself and never as structure. `[`, `]` and `!`
+ * (links, images), `<`, `>` and `&` (tags, entities), `` ` ``, `*`, `~`, `$`, `|` and `\`; `_` unless inside a
+ * word (where it is never emphasis, so keys such as DB_PASSWORD stay as they are); `://`, `www.` and `@`, which
+ * GitHub would turn into links. `***` (a redacted secret) is kept as it is.
+ */
+function inert(text) {
+    return text
+        .split(REDACTED)
+        .map((part) => part
+        .replace(/[\\`*[\]!<>&|~$]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, (c) => `&#${c.charCodeAt(0)};`)
+        .replace(/:\/\//g, '&#58;//')
+        .replace(/(www)\./gi, '$1&#46;')
+        .replace(/@/g, '&#64;'))
+        .join(REDACTED);
+}
+/** Text for a table cell: shortened, inert, line breaks as <br>. */
 function cell(text) {
-    return html(shorten(text)).replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
+    return inert(shorten(text)).replace(/\r\n|\r|\n/g, '<br>');
 }
 function code(text) {
     return `<code>${cell(text)}</code>`;
+}
+
+;// CONCATENATED MODULE: ./src/hosts/closing-line.ts
+/**
+ * The last line of a run, in the spirit of azd's `SUCCESS: Your application was provisioned in 1 minute 5
+ * seconds.`: what happened to which environment, how many scripts, how long in total. The same line ends the
+ * CLI's output and the Action's and the task's logs, so a reader finds the verdict in one place on every host.
+ */
+
+/** The closing line, or undefined for commands that run no script (preview, state) and for a declined `down`. */
+function closingLine(result) {
+    if (result.command !== 'provision' && result.command !== 'down')
+        return undefined;
+    if (result.error?.code === 'DECLINED')
+        return undefined;
+    const took = formatDuration(result.durationMs ?? 0);
+    const env = result.environment ? ` environment "${result.environment}"` : '';
+    const total = result.scripts.length;
+    const succeeded = result.scripts.filter((s) => s.status === 'succeeded').length;
+    const failed = result.scripts.filter((s) => s.status === 'failed');
+    if (result.status === 'succeeded') {
+        const verb = result.command === 'provision' ? `provisioned${env}` : `tore down${env}`;
+        const tolerated = failed.length > 0 ? `, ${failed.length} failed (continueOnError)` : '';
+        return `SUCCESS: ${verb}: ${count(total, result.command === 'down' ? 'destroy script' : 'script')}${tolerated} in ${took}`;
+    }
+    const what = env ? `${result.command} of${env}` : result.command;
+    const stopped = result.scripts.find((s) => s.status === 'cancelled' || (s.status === 'failed' && !s.continueOnError));
+    const ran = result.scripts.some((s) => s.status !== 'not-run');
+    const progress = ran
+        ? `${succeeded} of ${count(total, 'script')} completed${stopped ? `, "${stopped.name}" ${result.status === 'cancelled' ? 'was stopped' : 'failed'}` : ''}`
+        : 'no script was run';
+    return `${result.status === 'cancelled' ? 'CANCELLED' : 'FAILED'}: ${what} after ${took}: ${progress}`;
+}
+function count(n, noun) {
+    return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+;// CONCATENATED MODULE: ./src/hosts/reserved-names.ts
+/**
+ * Names an output must not take over (issue 11.10). Outputs are named by the scripts' outputs.json, so an output
+ * can be called anything; exported as an environment variable (GitHub's export-env, the task's
+ * exportVariables) a name such as BASH_ENV, LD_PRELOAD or GITHUB_PATH would hand later steps, or the runner
+ * itself, to whoever controls that file. These names are never exported; they stay step outputs (those are
+ * namespaced by the step, so they cannot override anything).
+ */
+/** Prefixes of variables that the GitHub runner, the Azure Pipelines agent, task-lib or a loader reads. */
+const RESERVED_PREFIXES = [
+    'GITHUB_',
+    'RUNNER_',
+    'ACTIONS_',
+    'INPUT_',
+    'STATE_',
+    'AGENT_',
+    'SYSTEM_',
+    'BUILD_',
+    'RELEASE_',
+    'PIPELINE_',
+    'ENDPOINT_',
+    'SECRET_',
+    'SECUREFILE_',
+    'VSTS_',
+    'TASK_',
+    'AZP_',
+    'LD_',
+    'DYLD_',
+    'NODE_',
+    'NPM_CONFIG_',
+    'BASH_FUNC_',
+    'GIT_',
+];
+/** Exact names: shells' start-up files and options, interpreters' injection hooks, where programs are found. */
+const RESERVED_NAMES = new Set([
+    'TF_BUILD',
+    'CI',
+    'PATH',
+    'HOME',
+    'SHELL',
+    'USER',
+    'TMPDIR',
+    'TEMP',
+    'TMP',
+    'PWD',
+    'OLDPWD',
+    'IFS',
+    'CDPATH',
+    'BASH_ENV',
+    'ENV',
+    'SHELLOPTS',
+    'BASHOPTS',
+    'GLOBIGNORE',
+    'PROMPT_COMMAND',
+    'PS4',
+    'ZDOTDIR',
+    'PYTHONPATH',
+    'PYTHONSTARTUP',
+    'PYTHONHOME',
+    'PERL5LIB',
+    'PERL5OPT',
+    'RUBYOPT',
+    'RUBYLIB',
+    'JAVA_TOOL_OPTIONS',
+    '_JAVA_OPTIONS',
+    'JDK_JAVA_OPTIONS',
+    'DOTNET_STARTUP_HOOKS',
+    'CORECLR_PROFILER',
+    'CORECLR_PROFILER_PATH',
+    'CORECLR_ENABLE_PROFILING',
+    'PSMODULEPATH',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'CURL_CA_BUNDLE',
+    'REQUESTS_CA_BUNDLE',
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'ALL_PROXY',
+    'NO_PROXY',
+]);
+/**
+ * Is `name` a variable of the runner, the agent, a shell or a loader? Case-insensitive: both agents upper-case
+ * variable names for the environment (and GitHub's outputs and the agent's variables ignore case).
+ */
+function isReservedName(name) {
+    const upper = name.toUpperCase().replace(/\./g, '_');
+    return RESERVED_NAMES.has(upper) || RESERVED_PREFIXES.some((p) => upper.startsWith(p));
+}
+/** The outputs every host sets itself; an output of a script with one of these names cannot be a step output. */
+const OWN_OUTPUTS = ['outputs', 'environment'];
+function isOwnOutputName(name) {
+    return OWN_OUTPUTS.includes(name.toLowerCase());
 }
 
 ;// CONCATENATED MODULE: ./src/hosts/github.ts
@@ -31596,83 +42830,116 @@ function code(text) {
 
 
 
-/** Names GitHub refuses in GITHUB_ENV. */
-const REFUSED_ENV = new Set(['NODE_OPTIONS']);
+
+
+
+
+
+
+
 /** GitHub shows at most 10 annotations of a kind per step. */
 const MAX_ANNOTATIONS = 10;
 class GitHubHost {
     workspace;
     cancellation = new Cancellation();
-    stdout = process.stdout;
-    stderr = process.stderr;
+    option = githubOptions.option;
+    stdout = scriptSink(process.stdout);
+    stderr = guarded(process.stderr);
     scriptStdin = 'closed';
     masked = new Set();
+    /** Every value masked so far: what the summary redacts from values that are not secret themselves. */
+    secrets = new Secrets({ mask: () => undefined });
     constructor(workspace) {
         this.workspace = workspace;
     }
     info(message) {
-        core/* info */.pq(neutralizeWorkflowCommands(message));
+        info(neutralizeWorkflowCommands(message));
     }
     warning(message, location) {
-        core/* warning */.$e(neutralizeWorkflowCommands(message), this.annotation(location));
+        warning(neutralizeWorkflowCommands(capText(message, MAX_ANNOTATION_CHARS)), this.annotation(location));
     }
     startGroup(title) {
-        core/* startGroup */.Oh(neutralizeWorkflowCommands(title));
+        startGroup(neutralizeWorkflowCommands(title));
     }
     endGroup() {
-        core/* endGroup */.N4();
+        endGroup();
     }
     mask(secret) {
+        this.secrets.add(secret);
         // The runner masks a value and each of its lines; registering every line as well costs nothing and keeps
         // a line printed on its own masked whatever the runner version.
         for (const value of [secret, ...secret.split(/\r\n|\r|\n/)]) {
             if (!value.trim() || this.masked.has(value))
                 continue;
             this.masked.add(value);
-            core/* setSecret */.Pq(value);
+            core_setSecret(value);
         }
     }
-    /** Step outputs, GITHUB_ENV, the summary and the failure, once the engine is done. */
+    /**
+     * Step outputs, GITHUB_ENV, the summary and the failure, once the engine is done. One output that cannot be
+     * set never stops the others (issue 11.11); a name that is one of our own outputs, or (for export-env) a
+     * variable of the runner, a shell or a loader, is refused with a warning naming it (issue 11.10).
+     */
     async publish(result, options) {
         for (const [, o] of result.outputs)
             if (o.masked)
                 this.mask(o.value);
-        for (const [key, o] of result.outputs)
-            core/* setOutput */.uH(key, o.value);
-        core/* setOutput */.uH('outputs', outputsJson(result));
-        if (result.environment)
-            core/* setOutput */.uH('environment', result.environment);
-        if (options.exportEnv) {
-            for (const [key, o] of result.outputs) {
-                if (REFUSED_ENV.has(key.toUpperCase())) {
-                    this.warning(`Output ${key} was not exported: GitHub does not allow ${key} in GITHUB_ENV.`);
-                    continue;
-                }
-                core/* exportVariable */.dN(key, o.value);
+        const warn = (message) => this.warning(this.secrets.redact(message));
+        publishEach(result.outputs, warn, 'step output', (key, o) => {
+            if (isOwnOutputName(key)) {
+                warn(`Output ${key} has the name of one of this action's own outputs (outputs, environment), so it is not a step output of its own${o.masked ? '' : `; read it from the outputs JSON: fromJSON(steps.<id>.outputs.outputs)['${key}']`}.`);
+                return;
             }
+            setOutput(key, o.value);
+        });
+        const own = [['outputs', outputsJson(result)]];
+        if (result.environment)
+            own.push(['environment', result.environment]);
+        publishEach(own, warn, 'step output', (key, value) => setOutput(key, value));
+        if (options.exportEnv) {
+            publishEach(result.outputs, warn, 'environment variable', (key, o) => {
+                if (isReservedName(key)) {
+                    warn(`Output ${key} was not exported to the environment of later steps: ${key} is a variable of the runner, a shell or a program loader, and setting it would change how later steps run. It is still a step output.`);
+                    return;
+                }
+                exportVariable(key, o.value);
+            });
         }
         if (process.env.GITHUB_STEP_SUMMARY) {
             try {
-                await core/* summary */.z.addRaw(summaryMarkdown(result), true).write();
+                await summary
+                    .addRaw(summaryMarkdown(result, (text) => this.secrets.redact(text)), true)
+                    .write();
             }
             catch (err) {
-                core/* warning */.$e(`Could not write the job summary: ${err instanceof Error ? err.message : String(err)}`);
+                warning(`Could not write the job summary: ${err instanceof Error ? err.message : String(err)}`);
             }
         }
         if (result.error)
             this.fail(result.error);
+        const closing = closingLine(result);
+        if (closing)
+            this.info(closing);
     }
-    /** The error as one annotation (one per problem, up to GitHub's limit) and a failed step. */
+    /**
+     * The error as one annotation (one per problem, up to GitHub's limit) and a failed step. An annotation shows
+     * at most 4096 characters; a longer message is cut there and printed to the log at more length.
+     */
     fail(error) {
         const problems = error.problems && error.problems.length > 1 ? error.problems : [error];
         problems.slice(0, MAX_ANNOTATIONS).forEach((p) => {
             const text = p.hint ? `${p.message}\n${p.hint}` : p.message;
-            core/* error */.z3(neutralizeWorkflowCommands(text), { ...this.annotation(p), title: title(error) });
+            if (text.length > MAX_ANNOTATION_CHARS)
+                info(neutralizeWorkflowCommands(capText(text, MAX_LOG_MESSAGE_CHARS)));
+            core_error(neutralizeWorkflowCommands(capText(text, MAX_ANNOTATION_CHARS, 'the log above has more')), {
+                ...this.annotation(p),
+                title: title(error),
+            });
         });
         if (problems.length > 1) {
-            core/* info */.pq(neutralizeWorkflowCommands(`${error.message}${error.hint ? `\n${error.hint}` : ''}`));
+            info(neutralizeWorkflowCommands(capText(`${error.message}${error.hint ? `\n${error.hint}` : ''}`, MAX_LOG_MESSAGE_CHARS)));
             if (problems.length > MAX_ANNOTATIONS)
-                core/* info */.pq(`(${problems.length - MAX_ANNOTATIONS} more problems are listed above)`);
+                info(`(${problems.length - MAX_ANNOTATIONS} more problems are listed above)`);
         }
         process.exitCode = 1;
     }
@@ -31702,50 +42969,6 @@ function title(error) {
     }
 }
 
-
-/***/ }),
-
-/***/ 7822:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ cancelOnSignals)
-/* harmony export */ });
-/** Routes SIGINT and SIGTERM to `cancellation` until the returned function is called. */
-function cancelOnSignals(cancellation) {
-    const onSigint = () => cancellation.cancel('SIGINT');
-    const onSigterm = () => cancellation.cancel('SIGTERM');
-    process.on('SIGINT', onSigint);
-    process.on('SIGTERM', onSigterm);
-    return () => {
-        process.off('SIGINT', onSigint);
-        process.off('SIGTERM', onSigterm);
-    };
-}
-
-
-/***/ }),
-
-/***/ 8377:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  U: () => (/* binding */ readActionInputs)
-});
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
-var schemas = __nccwpck_require__(8395);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var api = __nccwpck_require__(3305);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(4296);
-// EXTERNAL MODULE: ./src/core/request.ts
-var request = __nccwpck_require__(8506);
 ;// CONCATENATED MODULE: ./src/hosts/inputs.ts
 /**
  * Input values every host reads the same way (DESIGN section 2), validated with zod and reported with our own
@@ -31755,7 +42978,7 @@ var request = __nccwpck_require__(8506);
 
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-class InputError extends errors/* ScriptsError */.jW {
+class InputError extends errors_ScriptsError {
     constructor(message, hint) {
         super({ code: 'INPUT_INVALID', message, hint });
     }
@@ -31785,7 +43008,7 @@ function parseParameterPair(pair, flag, occurrence) {
     }
     return [key, pair.slice(eq + 1)];
 }
-const booleanInput = schemas/* enum */.k5n(['true', 'false', 'yes', 'no', '1', '0']);
+const booleanInput = schemas_enum(['true', 'false', 'yes', 'no', '1', '0']);
 const TRUE = new Set(['true', 'yes', '1']);
 /** A boolean input: true/false (also yes/no, 1/0, any case); empty means `fallback`. */
 function parseBoolean(value, inputName, fallback) {
@@ -31796,7 +43019,7 @@ function parseBoolean(value, inputName, fallback) {
         throw new InputError(`${inputName} must be true or false, not "${value.trim()}".`, `Set ${inputName} to true or false.`);
     return TRUE.has(parsed.data);
 }
-const countInput = schemas/* int */.Whr().check(api/* _gte */.qm(0), api/* _lte */.Zm(100_000));
+const countInput = schemas_int().check(_gte(0), _lte(100_000));
 /** A whole number of lines, 0 to 100000. */
 function parseLineCount(value, inputName, fallback) {
     if (value === undefined || value.trim() === '')
@@ -31808,8 +43031,8 @@ function parseLineCount(value, inputName, fallback) {
 }
 function parseCommand(value, inputName) {
     const command = (value ?? '').trim() || 'provision';
-    if (!request/* COMMANDS */.L.includes(command)) {
-        throw new InputError(`${inputName} must be one of ${request/* COMMANDS */.L.join(', ')}, not "${command}".`, `Set ${inputName} to ${request/* COMMANDS */.L.join(', ')}.`);
+    if (!COMMANDS.includes(command)) {
+        throw new InputError(`${inputName} must be one of ${COMMANDS.join(', ')}, not "${command}".`, `Set ${inputName} to ${COMMANDS.join(', ')}.`);
     }
     return command;
 }
@@ -31840,29 +43063,45 @@ function readActionInputs(getInput, env, cwd) {
         persist: parseBoolean(getInput('persist'), 'The persist input', true),
         maskedOutputs: new Set(parseNameList(getInput('masked-outputs'))),
         interactive: false,
-        env,
+        env: scriptEnv(env),
     };
     const environment = getInput('environment').trim();
     if (environment)
         request.environment = environment;
     return { request, exportEnv: parseBoolean(getInput('export-env'), 'The export-env input', false) };
 }
-
-
-/***/ }),
-
-/***/ 7223:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/* harmony import */ var _core_provider_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2426);
-/* harmony import */ var _hosts_github_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4357);
-/* harmony import */ var _action_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8377);
-/* harmony import */ var _hosts_signals_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7822);
 /**
- * GitHub Action entry point (action.yml `runs.main`): inputs → Request, run, publish the Result.
+ * The environment scripts inherit: the runner's, without the action's own inputs (`INPUT_*`, which may hold
+ * parameter values and secrets given to this step), as the task strips its own (task-env.ts).
+ */
+function scriptEnv(env) {
+    const out = {};
+    for (const [key, value] of Object.entries(env)) {
+        if (key.toUpperCase().startsWith('INPUT_'))
+            continue;
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/hosts/signals.ts
+/** Routes SIGINT and SIGTERM to `cancellation` until the returned function is called. */
+function cancelOnSignals(cancellation) {
+    const onSigint = () => cancellation.cancel('SIGINT');
+    const onSigterm = () => cancellation.cancel('SIGTERM');
+    process.on('SIGINT', onSigint);
+    process.on('SIGTERM', onSigterm);
+    return () => {
+        process.off('SIGINT', onSigint);
+        process.off('SIGTERM', onSigterm);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/main/action.ts
+/**
+ * The GitHub Action's logic: inputs → Request, run, publish the Result. `run()` is exported, as in GitHub's
+ * actions/typescript-action template, so that `@github/local-action` can import and call it; action-index.ts
+ * (the ncc entry, built to dist/action/index.js for action.yml `runs.main`) only calls it.
  */
 
 
@@ -31870,28 +43109,31 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 
+
+/** Runs the Action to the end; never rejects (an unexpected error fails the step). */
+async function action_run() {
+    await main().catch((err) => {
+        setFailed(`azd-scripts failed unexpectedly: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    });
+}
 async function main() {
-    const host = new _hosts_github_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubHost */ .u(process.env.GITHUB_WORKSPACE || process.cwd());
+    ignoreOutputErrors();
+    const host = new GitHubHost(process.env.GITHUB_WORKSPACE || process.cwd());
     let settings;
     try {
         // `parameters` is read untrimmed: its line numbers (in errors) and a last value's trailing spaces count.
-        settings = (0,_action_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .readActionInputs */ .U)((name) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name, { trimWhitespace: name !== 'parameters' }), process.env, process.cwd());
+        settings = readActionInputs((name) => getInput(name, { trimWhitespace: name !== 'parameters' }), process.env, process.cwd());
     }
     catch (err) {
-        if (err instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ScriptsError */ .jW)
+        if (err instanceof errors_ScriptsError)
             return host.fail(err.toData());
         throw err;
     }
-    (0,_hosts_signals_js__WEBPACK_IMPORTED_MODULE_5__/* .cancelOnSignals */ .d)(host.cancellation);
-    const result = await (0,_core_provider_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)(settings.request, host);
+    cancelOnSignals(host.cancellation);
+    const result = await run(settings.request, host);
     await host.publish(result, { exportEnv: settings.exportEnv });
 }
-await main().catch((err) => {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`azd-scripts failed unexpectedly: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-});
 
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
@@ -32018,13 +43260,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-
-/***/ }),
-
-/***/ 6760:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 
@@ -40700,1848 +51935,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 3360:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  N4: () => (/* binding */ endGroup),
-  z3: () => (/* binding */ error),
-  dN: () => (/* binding */ exportVariable),
-  V4: () => (/* binding */ getInput),
-  pq: () => (/* binding */ info),
-  C1: () => (/* binding */ setFailed),
-  uH: () => (/* binding */ setOutput),
-  Pq: () => (/* binding */ core_setSecret),
-  Oh: () => (/* binding */ startGroup),
-  z: () => (/* reexport */ summary),
-  $e: () => (/* binding */ warning)
-});
-
-// UNUSED EXPORTS: ExitCode, addPath, debug, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
-
-// EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-/**
- * Sanitizes an input into a string so it can be passed into issueCommand safely
- * @param input input to sanitize into a string
- */
-function utils_toCommandValue(input) {
-    if (input === null || input === undefined) {
-        return '';
-    }
-    else if (typeof input === 'string' || input instanceof String) {
-        return input;
-    }
-    return JSON.stringify(input);
-}
-/**
- *
- * @param annotationProperties
- * @returns The command properties to send with the actual annotation command
- * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
- */
-function utils_toCommandProperties(annotationProperties) {
-    if (!Object.keys(annotationProperties).length) {
-        return {};
-    }
-    return {
-        title: annotationProperties.title,
-        file: annotationProperties.file,
-        line: annotationProperties.startLine,
-        endLine: annotationProperties.endLine,
-        col: annotationProperties.startColumn,
-        endColumn: annotationProperties.endColumn
-    };
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
-
-
-/**
- * Issues a command to the GitHub Actions runner
- *
- * @param command - The command name to issue
- * @param properties - Additional properties for the command (key-value pairs)
- * @param message - The message to include with the command
- * @remarks
- * This function outputs a specially formatted string to stdout that the Actions
- * runner interprets as a command. These commands can control workflow behavior,
- * set outputs, create annotations, mask values, and more.
- *
- * Command Format:
- *   ::name key=value,key=value::message
- *
- * @example
- * ```typescript
- * // Issue a warning annotation
- * issueCommand('warning', {}, 'This is a warning message');
- * // Output: ::warning::This is a warning message
- *
- * // Set an environment variable
- * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
- * // Output: ::set-env name=MY_VAR::some value
- *
- * // Add a secret mask
- * issueCommand('add-mask', {}, 'secretValue123');
- * // Output: ::add-mask::secretValue123
- * ```
- *
- * @internal
- * This is an internal utility function that powers the public API functions
- * such as setSecret, warning, error, and exportVariable.
- */
-function command_issueCommand(command, properties, message) {
-    const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_.EOL);
-}
-function command_issue(name, message = '') {
-    command_issueCommand(name, {}, message);
-}
-const CMD_STRING = '::';
-class Command {
-    constructor(command, properties, message) {
-        if (!command) {
-            command = 'missing.command';
-        }
-        this.command = command;
-        this.properties = properties;
-        this.message = message;
-    }
-    toString() {
-        let cmdStr = CMD_STRING + this.command;
-        if (this.properties && Object.keys(this.properties).length > 0) {
-            cmdStr += ' ';
-            let first = true;
-            for (const key in this.properties) {
-                if (this.properties.hasOwnProperty(key)) {
-                    const val = this.properties[key];
-                    if (val) {
-                        if (first) {
-                            first = false;
-                        }
-                        else {
-                            cmdStr += ',';
-                        }
-                        cmdStr += `${key}=${escapeProperty(val)}`;
-                    }
-                }
-            }
-        }
-        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-        return cmdStr;
-    }
-}
-function escapeData(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A');
-}
-function escapeProperty(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A')
-        .replace(/:/g, '%3A')
-        .replace(/,/g, '%2C');
-}
-//# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
-// For internal use, subject to change.
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
-
-
-
-function file_command_issueFileCommand(command, message) {
-    const filePath = process.env[`GITHUB_${command}`];
-    if (!filePath) {
-        throw new Error(`Unable to find environment variable for file command ${command}`);
-    }
-    if (!external_fs_.existsSync(filePath)) {
-        throw new Error(`Missing file at path: ${filePath}`);
-    }
-    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
-        encoding: 'utf8'
-    });
-}
-function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
-    const convertedValue = utils_toCommandValue(value);
-    // These should realistically never happen, but just in case someone finds a
-    // way to exploit uuid generation let's not allow keys or values that contain
-    // the delimiter.
-    if (key.includes(delimiter)) {
-        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-    }
-    if (convertedValue.includes(delimiter)) {
-        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-    }
-    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
-}
-//# sourceMappingURL=file-command.js.map
-// EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(6928);
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
-/* eslint-disable @typescript-eslint/no-explicit-any */
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-var HttpCodes;
-(function (HttpCodes) {
-    HttpCodes[HttpCodes["OK"] = 200] = "OK";
-    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
-    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
-    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
-    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
-    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
-    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
-    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
-    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
-    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
-    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
-    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
-    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
-    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
-    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
-    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
-    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
-    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
-    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
-    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
-    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
-    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
-    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
-})(HttpCodes || (HttpCodes = {}));
-var Headers;
-(function (Headers) {
-    Headers["Accept"] = "accept";
-    Headers["ContentType"] = "content-type";
-})(Headers || (Headers = {}));
-var MediaTypes;
-(function (MediaTypes) {
-    MediaTypes["ApplicationJson"] = "application/json";
-})(MediaTypes || (MediaTypes = {}));
-/**
- * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
- * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
- */
-function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
-    return proxyUrl ? proxyUrl.href : '';
-}
-const HttpRedirectCodes = [
-    HttpCodes.MovedPermanently,
-    HttpCodes.ResourceMoved,
-    HttpCodes.SeeOther,
-    HttpCodes.TemporaryRedirect,
-    HttpCodes.PermanentRedirect
-];
-const HttpResponseRetryCodes = [
-    HttpCodes.BadGateway,
-    HttpCodes.ServiceUnavailable,
-    HttpCodes.GatewayTimeout
-];
-const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
-const ExponentialBackoffCeiling = 10;
-const ExponentialBackoffTimeSlice = 5;
-class HttpClientError extends Error {
-    constructor(message, statusCode) {
-        super(message);
-        this.name = 'HttpClientError';
-        this.statusCode = statusCode;
-        Object.setPrototypeOf(this, HttpClientError.prototype);
-    }
-}
-class HttpClientResponse {
-    constructor(message) {
-        this.message = message;
-    }
-    readBody() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                let output = Buffer.alloc(0);
-                this.message.on('data', (chunk) => {
-                    output = Buffer.concat([output, chunk]);
-                });
-                this.message.on('end', () => {
-                    resolve(output.toString());
-                });
-            }));
-        });
-    }
-    readBodyBuffer() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                const chunks = [];
-                this.message.on('data', (chunk) => {
-                    chunks.push(chunk);
-                });
-                this.message.on('end', () => {
-                    resolve(Buffer.concat(chunks));
-                });
-            }));
-        });
-    }
-}
-function isHttps(requestUrl) {
-    const parsedUrl = new URL(requestUrl);
-    return parsedUrl.protocol === 'https:';
-}
-class lib_HttpClient {
-    constructor(userAgent, handlers, requestOptions) {
-        this._ignoreSslError = false;
-        this._allowRedirects = true;
-        this._allowRedirectDowngrade = false;
-        this._maxRedirects = 50;
-        this._allowRetries = false;
-        this._maxRetries = 1;
-        this._keepAlive = false;
-        this._disposed = false;
-        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
-        this.handlers = handlers || [];
-        this.requestOptions = requestOptions;
-        if (requestOptions) {
-            if (requestOptions.ignoreSslError != null) {
-                this._ignoreSslError = requestOptions.ignoreSslError;
-            }
-            this._socketTimeout = requestOptions.socketTimeout;
-            if (requestOptions.allowRedirects != null) {
-                this._allowRedirects = requestOptions.allowRedirects;
-            }
-            if (requestOptions.allowRedirectDowngrade != null) {
-                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
-            }
-            if (requestOptions.maxRedirects != null) {
-                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
-            }
-            if (requestOptions.keepAlive != null) {
-                this._keepAlive = requestOptions.keepAlive;
-            }
-            if (requestOptions.allowRetries != null) {
-                this._allowRetries = requestOptions.allowRetries;
-            }
-            if (requestOptions.maxRetries != null) {
-                this._maxRetries = requestOptions.maxRetries;
-            }
-        }
-    }
-    options(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    get(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('GET', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    del(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    post(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('POST', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    patch(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    put(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PUT', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    head(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request(verb, requestUrl, stream, additionalHeaders);
-        });
-    }
-    /**
-     * Gets a typed object from an endpoint
-     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
-     */
-    getJson(requestUrl_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            const res = yield this.get(requestUrl, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    postJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.post(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    putJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.put(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    patchJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.patch(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    /**
-     * Makes a raw http request.
-     * All other methods such as get, post, patch, and request ultimately call this.
-     * Prefer get, del, post and patch
-     */
-    request(verb, requestUrl, data, headers) {
-        return __awaiter(this, void 0, void 0, function* () {
-            if (this._disposed) {
-                throw new Error('Client has already been disposed.');
-            }
-            const parsedUrl = new URL(requestUrl);
-            let info = this._prepareRequest(verb, parsedUrl, headers);
-            // Only perform retries on reads since writes may not be idempotent.
-            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
-                ? this._maxRetries + 1
-                : 1;
-            let numTries = 0;
-            let response;
-            do {
-                response = yield this.requestRaw(info, data);
-                // Check if it's an authentication challenge
-                if (response &&
-                    response.message &&
-                    response.message.statusCode === HttpCodes.Unauthorized) {
-                    let authenticationHandler;
-                    for (const handler of this.handlers) {
-                        if (handler.canHandleAuthentication(response)) {
-                            authenticationHandler = handler;
-                            break;
-                        }
-                    }
-                    if (authenticationHandler) {
-                        return authenticationHandler.handleAuthentication(this, info, data);
-                    }
-                    else {
-                        // We have received an unauthorized response but have no handlers to handle it.
-                        // Let the response return to the caller.
-                        return response;
-                    }
-                }
-                let redirectsRemaining = this._maxRedirects;
-                while (response.message.statusCode &&
-                    HttpRedirectCodes.includes(response.message.statusCode) &&
-                    this._allowRedirects &&
-                    redirectsRemaining > 0) {
-                    const redirectUrl = response.message.headers['location'];
-                    if (!redirectUrl) {
-                        // if there's no location to redirect to, we won't
-                        break;
-                    }
-                    const parsedRedirectUrl = new URL(redirectUrl);
-                    if (parsedUrl.protocol === 'https:' &&
-                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
-                        !this._allowRedirectDowngrade) {
-                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
-                    }
-                    // we need to finish reading the response before reassigning response
-                    // which will leak the open socket.
-                    yield response.readBody();
-                    // strip authorization header if redirected to a different hostname
-                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                        for (const header in headers) {
-                            // header names are case insensitive
-                            if (header.toLowerCase() === 'authorization') {
-                                delete headers[header];
-                            }
-                        }
-                    }
-                    // let's make the request with the new redirectUrl
-                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
-                    response = yield this.requestRaw(info, data);
-                    redirectsRemaining--;
-                }
-                if (!response.message.statusCode ||
-                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
-                    // If not a retry code, return immediately instead of retrying
-                    return response;
-                }
-                numTries += 1;
-                if (numTries < maxTries) {
-                    yield response.readBody();
-                    yield this._performExponentialBackoff(numTries);
-                }
-            } while (numTries < maxTries);
-            return response;
-        });
-    }
-    /**
-     * Needs to be called if keepAlive is set to true in request options.
-     */
-    dispose() {
-        if (this._agent) {
-            this._agent.destroy();
-        }
-        this._disposed = true;
-    }
-    /**
-     * Raw request.
-     * @param info
-     * @param data
-     */
-    requestRaw(info, data) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => {
-                function callbackForResult(err, res) {
-                    if (err) {
-                        reject(err);
-                    }
-                    else if (!res) {
-                        // If `err` is not passed, then `res` must be passed.
-                        reject(new Error('Unknown error'));
-                    }
-                    else {
-                        resolve(res);
-                    }
-                }
-                this.requestRawWithCallback(info, data, callbackForResult);
-            });
-        });
-    }
-    /**
-     * Raw request with callback.
-     * @param info
-     * @param data
-     * @param onResult
-     */
-    requestRawWithCallback(info, data, onResult) {
-        if (typeof data === 'string') {
-            if (!info.options.headers) {
-                info.options.headers = {};
-            }
-            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
-        }
-        let callbackCalled = false;
-        function handleResult(err, res) {
-            if (!callbackCalled) {
-                callbackCalled = true;
-                onResult(err, res);
-            }
-        }
-        const req = info.httpModule.request(info.options, (msg) => {
-            const res = new HttpClientResponse(msg);
-            handleResult(undefined, res);
-        });
-        let socket;
-        req.on('socket', sock => {
-            socket = sock;
-        });
-        // If we ever get disconnected, we want the socket to timeout eventually
-        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
-            if (socket) {
-                socket.end();
-            }
-            handleResult(new Error(`Request timeout: ${info.options.path}`));
-        });
-        req.on('error', function (err) {
-            // err has statusCode property
-            // res should have headers
-            handleResult(err);
-        });
-        if (data && typeof data === 'string') {
-            req.write(data, 'utf8');
-        }
-        if (data && typeof data !== 'string') {
-            data.on('close', function () {
-                req.end();
-            });
-            data.pipe(req);
-        }
-        else {
-            req.end();
-        }
-    }
-    /**
-     * Gets an http agent. This function is useful when you need an http agent that handles
-     * routing through a proxy server - depending upon the url and proxy environment variables.
-     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
-     */
-    getAgent(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        return this._getAgent(parsedUrl);
-    }
-    getAgentDispatcher(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (!useProxy) {
-            return;
-        }
-        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
-    }
-    _prepareRequest(method, requestUrl, headers) {
-        const info = {};
-        info.parsedUrl = requestUrl;
-        const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? https : http;
-        const defaultPort = usingSsl ? 443 : 80;
-        info.options = {};
-        info.options.host = info.parsedUrl.hostname;
-        info.options.port = info.parsedUrl.port
-            ? parseInt(info.parsedUrl.port)
-            : defaultPort;
-        info.options.path =
-            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
-        info.options.method = method;
-        info.options.headers = this._mergeHeaders(headers);
-        if (this.userAgent != null) {
-            info.options.headers['user-agent'] = this.userAgent;
-        }
-        info.options.agent = this._getAgent(info.parsedUrl);
-        // gives handlers an opportunity to participate
-        if (this.handlers) {
-            for (const handler of this.handlers) {
-                handler.prepareRequest(info.options);
-            }
-        }
-        return info;
-    }
-    _mergeHeaders(headers) {
-        if (this.requestOptions && this.requestOptions.headers) {
-            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
-        }
-        return lowercaseKeys(headers || {});
-    }
-    /**
-     * Gets an existing header value or returns a default.
-     * Handles converting number header values to strings since HTTP headers must be strings.
-     * Note: This returns string | string[] since some headers can have multiple values.
-     * For headers that must always be a single string (like Content-Type), use the
-     * specialized _getExistingOrDefaultContentTypeHeader method instead.
-     */
-    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
-            if (headerValue) {
-                clientHeader =
-                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
-            }
-        }
-        const additionalValue = additionalHeaders[header];
-        if (additionalValue !== undefined) {
-            return typeof additionalValue === 'number'
-                ? additionalValue.toString()
-                : additionalValue;
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    /**
-     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
-     * Always returns a single string (not an array) since Content-Type should be a single value.
-     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
-     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
-     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
-     */
-    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
-            if (headerValue) {
-                if (typeof headerValue === 'number') {
-                    clientHeader = String(headerValue);
-                }
-                else if (Array.isArray(headerValue)) {
-                    clientHeader = headerValue.join(', ');
-                }
-                else {
-                    clientHeader = headerValue;
-                }
-            }
-        }
-        const additionalValue = additionalHeaders[Headers.ContentType];
-        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
-        if (additionalValue !== undefined) {
-            if (typeof additionalValue === 'number') {
-                return String(additionalValue);
-            }
-            else if (Array.isArray(additionalValue)) {
-                return additionalValue.join(', ');
-            }
-            else {
-                return additionalValue;
-            }
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    _getAgent(parsedUrl) {
-        let agent;
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (this._keepAlive && useProxy) {
-            agent = this._proxyAgent;
-        }
-        if (!useProxy) {
-            agent = this._agent;
-        }
-        // if agent is already assigned use that agent.
-        if (agent) {
-            return agent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        let maxSockets = 100;
-        if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
-        }
-        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
-        if (proxyUrl && proxyUrl.hostname) {
-            const agentOptions = {
-                maxSockets,
-                keepAlive: this._keepAlive,
-                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
-                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
-                })), { host: proxyUrl.hostname, port: proxyUrl.port })
-            };
-            let tunnelAgent;
-            const overHttps = proxyUrl.protocol === 'https:';
-            if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
-            }
-            else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
-            }
-            agent = tunnelAgent(agentOptions);
-            this._proxyAgent = agent;
-        }
-        // if tunneling agent isn't assigned create a new agent
-        if (!agent) {
-            const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
-            this._agent = agent;
-        }
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            agent.options = Object.assign(agent.options || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return agent;
-    }
-    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
-        let proxyAgent;
-        if (this._keepAlive) {
-            proxyAgent = this._proxyAgentDispatcher;
-        }
-        // if agent is already assigned use that agent.
-        if (proxyAgent) {
-            return proxyAgent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
-            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
-        })));
-        this._proxyAgentDispatcher = proxyAgent;
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return proxyAgent;
-    }
-    _getUserAgentWithOrchestrationId(userAgent) {
-        const baseUserAgent = userAgent || 'actions/http-client';
-        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
-        if (orchId) {
-            // Sanitize the orchestration ID to ensure it contains only valid characters
-            // Valid characters: 0-9, a-z, _, -, .
-            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
-            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
-        }
-        return baseUserAgent;
-    }
-    _performExponentialBackoff(retryNumber) {
-        return __awaiter(this, void 0, void 0, function* () {
-            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-            return new Promise(resolve => setTimeout(() => resolve(), ms));
-        });
-    }
-    _processResponse(res, options) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
-                const statusCode = res.message.statusCode || 0;
-                const response = {
-                    statusCode,
-                    result: null,
-                    headers: {}
-                };
-                // not found leads to null obj returned
-                if (statusCode === HttpCodes.NotFound) {
-                    resolve(response);
-                }
-                // get the result from the body
-                function dateTimeDeserializer(key, value) {
-                    if (typeof value === 'string') {
-                        const a = new Date(value);
-                        if (!isNaN(a.valueOf())) {
-                            return a;
-                        }
-                    }
-                    return value;
-                }
-                let obj;
-                let contents;
-                try {
-                    contents = yield res.readBody();
-                    if (contents && contents.length > 0) {
-                        if (options && options.deserializeDates) {
-                            obj = JSON.parse(contents, dateTimeDeserializer);
-                        }
-                        else {
-                            obj = JSON.parse(contents);
-                        }
-                        response.result = obj;
-                    }
-                    response.headers = res.message.headers;
-                }
-                catch (err) {
-                    // Invalid resource (contents not json);  leaving result obj null
-                }
-                // note that 3xx redirects are handled by the http layer.
-                if (statusCode > 299) {
-                    let msg;
-                    // if exception/error in body, attempt to get better error
-                    if (obj && obj.message) {
-                        msg = obj.message;
-                    }
-                    else if (contents && contents.length > 0) {
-                        // it may be the case that the exception is in the body message as string
-                        msg = contents;
-                    }
-                    else {
-                        msg = `Failed request: (${statusCode})`;
-                    }
-                    const err = new HttpClientError(msg, statusCode);
-                    err.result = response.result;
-                    reject(err);
-                }
-                else {
-                    resolve(response);
-                }
-            }));
-        });
-    }
-}
-const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-class BasicCredentialHandler {
-    constructor(username, password) {
-        this.username = username;
-        this.password = password;
-    }
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class auth_BearerCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Bearer ${this.token}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class PersonalAccessTokenCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-//# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
-var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-class oidc_utils_OidcClient {
-    static createHttpClient(allowRetry = true, maxRetry = 10) {
-        const requestOptions = {
-            allowRetries: allowRetry,
-            maxRetries: maxRetry
-        };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
-    }
-    static getRequestToken() {
-        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
-        if (!token) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
-        }
-        return token;
-    }
-    static getIDTokenUrl() {
-        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
-        if (!runtimeUrl) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
-        }
-        return runtimeUrl;
-    }
-    static getCall(id_token_url) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            var _a;
-            const httpclient = oidc_utils_OidcClient.createHttpClient();
-            const res = yield httpclient
-                .getJson(id_token_url)
-                .catch(error => {
-                throw new Error(`Failed to get ID Token. \n 
-        Error Code : ${error.statusCode}\n 
-        Error Message: ${error.message}`);
-            });
-            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
-            if (!id_token) {
-                throw new Error('Response json body do not have ID Token field');
-            }
-            return id_token;
-        });
-    }
-    static getIDToken(audience) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            try {
-                // New ID Token is requested from action service
-                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
-                if (audience) {
-                    const encodedAudience = encodeURIComponent(audience);
-                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
-                }
-                debug(`ID token url is ${id_token_url}`);
-                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
-                setSecret(id_token);
-                return id_token;
-            }
-            catch (error) {
-                throw new Error(`Error message: ${error.message}`);
-            }
-        });
-    }
-}
-//# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
-var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { access, appendFile, writeFile } = external_fs_.promises;
-const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
-const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
-class Summary {
-    constructor() {
-        this._buffer = '';
-    }
-    /**
-     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
-     * Also checks r/w permissions.
-     *
-     * @returns step summary file path
-     */
-    filePath() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            if (this._filePath) {
-                return this._filePath;
-            }
-            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
-            if (!pathFromEnv) {
-                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
-            }
-            try {
-                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
-            }
-            catch (_a) {
-                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
-            }
-            this._filePath = pathFromEnv;
-            return this._filePath;
-        });
-    }
-    /**
-     * Wraps content in an HTML tag, adding any HTML attributes
-     *
-     * @param {string} tag HTML tag to wrap
-     * @param {string | null} content content within the tag
-     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
-     *
-     * @returns {string} content wrapped in HTML element
-     */
-    wrap(tag, content, attrs = {}) {
-        const htmlAttrs = Object.entries(attrs)
-            .map(([key, value]) => ` ${key}="${value}"`)
-            .join('');
-        if (!content) {
-            return `<${tag}${htmlAttrs}>`;
-        }
-        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
-    }
-    /**
-     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
-     *
-     * @param {SummaryWriteOptions} [options] (optional) options for write operation
-     *
-     * @returns {Promise<Summary>} summary instance
-     */
-    write(options) {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
-            const filePath = yield this.filePath();
-            const writeFunc = overwrite ? writeFile : appendFile;
-            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
-            return this.emptyBuffer();
-        });
-    }
-    /**
-     * Clears the summary buffer and wipes the summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    clear() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            return this.emptyBuffer().write({ overwrite: true });
-        });
-    }
-    /**
-     * Returns the current summary buffer as a string
-     *
-     * @returns {string} string of summary buffer
-     */
-    stringify() {
-        return this._buffer;
-    }
-    /**
-     * If the summary buffer is empty
-     *
-     * @returns {boolen} true if the buffer is empty
-     */
-    isEmptyBuffer() {
-        return this._buffer.length === 0;
-    }
-    /**
-     * Resets the summary buffer without writing to summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    emptyBuffer() {
-        this._buffer = '';
-        return this;
-    }
-    /**
-     * Adds raw text to the summary buffer
-     *
-     * @param {string} text content to add
-     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addRaw(text, addEOL = false) {
-        this._buffer += text;
-        return addEOL ? this.addEOL() : this;
-    }
-    /**
-     * Adds the operating system-specific end-of-line marker to the buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addEOL() {
-        return this.addRaw(external_os_.EOL);
-    }
-    /**
-     * Adds an HTML codeblock to the summary buffer
-     *
-     * @param {string} code content to render within fenced code block
-     * @param {string} lang (optional) language to syntax highlight code
-     *
-     * @returns {Summary} summary instance
-     */
-    addCodeBlock(code, lang) {
-        const attrs = Object.assign({}, (lang && { lang }));
-        const element = this.wrap('pre', this.wrap('code', code), attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML list to the summary buffer
-     *
-     * @param {string[]} items list of items to render
-     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addList(items, ordered = false) {
-        const tag = ordered ? 'ol' : 'ul';
-        const listItems = items.map(item => this.wrap('li', item)).join('');
-        const element = this.wrap(tag, listItems);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML table to the summary buffer
-     *
-     * @param {SummaryTableCell[]} rows table rows
-     *
-     * @returns {Summary} summary instance
-     */
-    addTable(rows) {
-        const tableBody = rows
-            .map(row => {
-            const cells = row
-                .map(cell => {
-                if (typeof cell === 'string') {
-                    return this.wrap('td', cell);
-                }
-                const { header, data, colspan, rowspan } = cell;
-                const tag = header ? 'th' : 'td';
-                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
-                return this.wrap(tag, data, attrs);
-            })
-                .join('');
-            return this.wrap('tr', cells);
-        })
-            .join('');
-        const element = this.wrap('table', tableBody);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds a collapsable HTML details element to the summary buffer
-     *
-     * @param {string} label text for the closed state
-     * @param {string} content collapsable content
-     *
-     * @returns {Summary} summary instance
-     */
-    addDetails(label, content) {
-        const element = this.wrap('details', this.wrap('summary', label) + content);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML image tag to the summary buffer
-     *
-     * @param {string} src path to the image you to embed
-     * @param {string} alt text description of the image
-     * @param {SummaryImageOptions} options (optional) addition image attributes
-     *
-     * @returns {Summary} summary instance
-     */
-    addImage(src, alt, options) {
-        const { width, height } = options || {};
-        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
-        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML section heading element
-     *
-     * @param {string} text heading text
-     * @param {number | string} [level=1] (optional) the heading level, default: 1
-     *
-     * @returns {Summary} summary instance
-     */
-    addHeading(text, level) {
-        const tag = `h${level}`;
-        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
-            ? tag
-            : 'h1';
-        const element = this.wrap(allowedTag, text);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML thematic break (<hr>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addSeparator() {
-        const element = this.wrap('hr', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML line break (<br>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addBreak() {
-        const element = this.wrap('br', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML blockquote to the summary buffer
-     *
-     * @param {string} text quote text
-     * @param {string} cite (optional) citation url
-     *
-     * @returns {Summary} summary instance
-     */
-    addQuote(text, cite) {
-        const attrs = Object.assign({}, (cite && { cite }));
-        const element = this.wrap('blockquote', text, attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML anchor tag to the summary buffer
-     *
-     * @param {string} text link text/content
-     * @param {string} href hyperlink
-     *
-     * @returns {Summary} summary instance
-     */
-    addLink(text, href) {
-        const element = this.wrap('a', text, { href });
-        return this.addRaw(element).addEOL();
-    }
-}
-const _summary = new Summary();
-/**
- * @deprecated use `core.summary`
- */
-const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary = _summary;
-//# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
-
-/**
- * toPosixPath converts the given path to the posix form. On Windows, \\ will be
- * replaced with /.
- *
- * @param pth. Path to transform.
- * @return string Posix path.
- */
-function toPosixPath(pth) {
-    return pth.replace(/[\\]/g, '/');
-}
-/**
- * toWin32Path converts the given path to the win32 form. On Linux, / will be
- * replaced with \\.
- *
- * @param pth. Path to transform.
- * @return string Win32 path.
- */
-function toWin32Path(pth) {
-    return pth.replace(/[/]/g, '\\');
-}
-/**
- * toPlatformPath converts the given path to a platform-specific path. It does
- * this by replacing instances of / and \ with the platform-specific path
- * separator.
- *
- * @param pth The path to platformize.
- * @return string The platform-specific path.
- */
-function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, path.sep);
-}
-//# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
-var lib_exec = __nccwpck_require__(2876);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
-var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
-        silent: true
-    });
-    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
-        silent: true
-    });
-    return {
-        name: name.trim(),
-        version: version.trim()
-    };
-});
-const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    var _a, _b, _c, _d;
-    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
-        silent: true
-    });
-    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
-    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
-    return {
-        name,
-        version
-    };
-});
-const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
-        silent: true
-    });
-    const [name, version] = stdout.trim().split('\n');
-    return {
-        name,
-        version
-    };
-});
-const platform = external_os_.platform();
-const arch = external_os_.arch();
-const isWindows = platform === 'win32';
-const isMacOS = platform === 'darwin';
-const isLinux = platform === 'linux';
-function getDetails() {
-    return platform_awaiter(this, void 0, void 0, function* () {
-        return Object.assign(Object.assign({}, (yield (isWindows
-            ? getWindowsInfo()
-            : isMacOS
-                ? getMacOsInfo()
-                : getLinuxInfo()))), { platform,
-            arch,
-            isWindows,
-            isMacOS,
-            isLinux });
-    });
-}
-//# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
-var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-/**
- * The code to exit an action
- */
-var ExitCode;
-(function (ExitCode) {
-    /**
-     * A code indicating that the action was successful
-     */
-    ExitCode[ExitCode["Success"] = 0] = "Success";
-    /**
-     * A code indicating that the action was a failure
-     */
-    ExitCode[ExitCode["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-//-----------------------------------------------------------------------
-// Variables
-//-----------------------------------------------------------------------
-/**
- * Sets env variable for this action and future actions in the job
- * @param name the name of the variable to set
- * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function exportVariable(name, val) {
-    const convertedVal = utils_toCommandValue(val);
-    process.env[name] = convertedVal;
-    const filePath = process.env['GITHUB_ENV'] || '';
-    if (filePath) {
-        return file_command_issueFileCommand('ENV', file_command_prepareKeyValueMessage(name, val));
-    }
-    command_issueCommand('set-env', { name }, convertedVal);
-}
-/**
- * Registers a secret which will get masked from logs
- *
- * @param secret - Value of the secret to be masked
- * @remarks
- * This function instructs the Actions runner to mask the specified value in any
- * logs produced during the workflow run. Once registered, the secret value will
- * be replaced with asterisks (***) whenever it appears in console output, logs,
- * or error messages.
- *
- * This is useful for protecting sensitive information such as:
- * - API keys
- * - Access tokens
- * - Authentication credentials
- * - URL parameters containing signatures (SAS tokens)
- *
- * Note that masking only affects future logs; any previous appearances of the
- * secret in logs before calling this function will remain unmasked.
- *
- * @example
- * ```typescript
- * // Register an API token as a secret
- * const apiToken = "abc123xyz456";
- * setSecret(apiToken);
- *
- * // Now any logs containing this value will show *** instead
- * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
- * ```
- */
-function core_setSecret(secret) {
-    command_issueCommand('add-mask', {}, secret);
-}
-/**
- * Prepends inputPath to the PATH (for this action and future actions)
- * @param inputPath
- */
-function addPath(inputPath) {
-    const filePath = process.env['GITHUB_PATH'] || '';
-    if (filePath) {
-        issueFileCommand('PATH', inputPath);
-    }
-    else {
-        issueCommand('add-path', {}, inputPath);
-    }
-    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
-}
-/**
- * Gets the value of an input.
- * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
- * Returns an empty string if the value is not defined.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string
- */
-function getInput(name, options) {
-    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
-    if (options && options.required && !val) {
-        throw new Error(`Input required and not supplied: ${name}`);
-    }
-    if (options && options.trimWhitespace === false) {
-        return val;
-    }
-    return val.trim();
-}
-/**
- * Gets the values of an multiline input.  Each value is also trimmed.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string[]
- *
- */
-function getMultilineInput(name, options) {
-    const inputs = getInput(name, options)
-        .split('\n')
-        .filter(x => x !== '');
-    if (options && options.trimWhitespace === false) {
-        return inputs;
-    }
-    return inputs.map(input => input.trim());
-}
-/**
- * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
- * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
- * The return value is also in boolean type.
- * ref: https://yaml.org/spec/1.2/spec.html#id2804923
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   boolean
- */
-function getBooleanInput(name, options) {
-    const trueValue = ['true', 'True', 'TRUE'];
-    const falseValue = ['false', 'False', 'FALSE'];
-    const val = getInput(name, options);
-    if (trueValue.includes(val))
-        return true;
-    if (falseValue.includes(val))
-        return false;
-    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-/**
- * Sets the value of an output.
- *
- * @param     name     name of the output to set
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function setOutput(name, value) {
-    const filePath = process.env['GITHUB_OUTPUT'] || '';
-    if (filePath) {
-        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
-    }
-    process.stdout.write(external_os_.EOL);
-    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
-}
-/**
- * Enables or disables the echoing of commands into stdout for the rest of the step.
- * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
- *
- */
-function setCommandEcho(enabled) {
-    issue('echo', enabled ? 'on' : 'off');
-}
-//-----------------------------------------------------------------------
-// Results
-//-----------------------------------------------------------------------
-/**
- * Sets the action status to failed.
- * When the action exits it will be with an exit code of 1
- * @param message add error issue message
- */
-function setFailed(message) {
-    process.exitCode = ExitCode.Failure;
-    error(message);
-}
-//-----------------------------------------------------------------------
-// Logging Commands
-//-----------------------------------------------------------------------
-/**
- * Gets whether Actions Step Debug is on or not
- */
-function isDebug() {
-    return process.env['RUNNER_DEBUG'] === '1';
-}
-/**
- * Writes debug message to user log
- * @param message debug message
- */
-function core_debug(message) {
-    issueCommand('debug', {}, message);
-}
-/**
- * Adds an error issue
- * @param message error issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a warning issue
- * @param message warning issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function warning(message, properties = {}) {
-    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a notice issue
- * @param message notice issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Writes info to log with console.log.
- * @param message info message
- */
-function info(message) {
-    process.stdout.write(message + external_os_.EOL);
-}
-/**
- * Begin an output group.
- *
- * Output until the next `groupEnd` will be foldable in this group
- *
- * @param name The name of the output group
- */
-function startGroup(name) {
-    command_issue('group', name);
-}
-/**
- * End an output group.
- */
-function endGroup() {
-    command_issue('endgroup');
-}
-/**
- * Wrap an asynchronous function call in a group.
- *
- * Returns the same type as the function itself.
- *
- * @param name The name of the group
- * @param fn The function to wrap in the group
- */
-function group(name, fn) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        startGroup(name);
-        let result;
-        try {
-            result = yield fn();
-        }
-        finally {
-            endGroup();
-        }
-        return result;
-    });
-}
-//-----------------------------------------------------------------------
-// Wrapper action state
-//-----------------------------------------------------------------------
-/**
- * Saves state for current action, the state can only be retrieved by this action's post job execution.
- *
- * @param     name     name of the state to store
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function saveState(name, value) {
-    const filePath = process.env['GITHUB_STATE'] || '';
-    if (filePath) {
-        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
-    }
-    issueCommand('save-state', { name }, toCommandValue(value));
-}
-/**
- * Gets the value of an state set by this action's main execution.
- *
- * @param     name     name of the state to get
- * @returns   string
- */
-function getState(name) {
-    return process.env[`STATE_${name}`] || '';
-}
-function getIDToken(aud) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        return yield OidcClient.getIDToken(aud);
-    });
-}
-/**
- * Summary exports
- */
-
-/**
- * @deprecated use core.summary
- */
-
-/**
- * Path exports
- */
-
-/**
- * Platform utilities exports
- */
-
-//# sourceMappingURL=core.js.map
-
-/***/ }),
-
-/***/ 2876:
+/***/ 7187:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42562,466 +51956,14 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(6928);
-// EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(2613);
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
-// export const {open} = 'fs'
-const IS_WINDOWS = process.platform === 'win32';
-/**
- * Custom implementation of readlink to ensure Windows junctions
- * maintain trailing backslash for backward compatibility with Node.js < 24
- *
- * In Node.js 20, Windows junctions (directory symlinks) always returned paths
- * with trailing backslashes. Node.js 24 removed this behavior, which breaks
- * code that relied on this format for path operations.
- *
- * This implementation restores the Node 20 behavior by adding a trailing
- * backslash to all junction results on Windows.
- */
-function readlink(fsPath) {
-    return __awaiter(this, void 0, void 0, function* () {
-        const result = yield fs.promises.readlink(fsPath);
-        // On Windows, restore Node 20 behavior: add trailing backslash to all results
-        // since junctions on Windows are always directory links
-        if (IS_WINDOWS && !result.endsWith('\\')) {
-            return `${result}\\`;
-        }
-        return result;
-    });
-}
-// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
-const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_.constants.O_RDONLY;
-function exists(fsPath) {
-    return __awaiter(this, void 0, void 0, function* () {
-        try {
-            yield stat(fsPath);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT') {
-                return false;
-            }
-            throw err;
-        }
-        return true;
-    });
-}
-function isDirectory(fsPath_1) {
-    return __awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
-        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
-        return stats.isDirectory();
-    });
-}
-/**
- * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
- * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
- */
-function isRooted(p) {
-    p = normalizeSeparators(p);
-    if (!p) {
-        throw new Error('isRooted() parameter "p" cannot be empty');
-    }
-    if (IS_WINDOWS) {
-        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
-        ); // e.g. C: or C:\hello
-    }
-    return p.startsWith('/');
-}
-/**
- * Best effort attempt to determine whether a file exists and is executable.
- * @param filePath    file path to check
- * @param extensions  additional file extensions to try
- * @return if file exists and is executable, returns the file path. otherwise empty string.
- */
-function tryGetExecutablePath(filePath, extensions) {
-    return __awaiter(this, void 0, void 0, function* () {
-        let stats = undefined;
-        try {
-            // test file exists
-            stats = yield stat(filePath);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT') {
-                // eslint-disable-next-line no-console
-                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-            }
-        }
-        if (stats && stats.isFile()) {
-            if (IS_WINDOWS) {
-                // on Windows, test for valid extension
-                const upperExt = external_path_.extname(filePath).toUpperCase();
-                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
-                    return filePath;
-                }
-            }
-            else {
-                if (isUnixExecutable(stats)) {
-                    return filePath;
-                }
-            }
-        }
-        // try each extension
-        const originalFilePath = filePath;
-        for (const extension of extensions) {
-            filePath = originalFilePath + extension;
-            stats = undefined;
-            try {
-                stats = yield stat(filePath);
-            }
-            catch (err) {
-                if (err.code !== 'ENOENT') {
-                    // eslint-disable-next-line no-console
-                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-                }
-            }
-            if (stats && stats.isFile()) {
-                if (IS_WINDOWS) {
-                    // preserve the case of the actual file (since an extension was appended)
-                    try {
-                        const directory = external_path_.dirname(filePath);
-                        const upperName = external_path_.basename(filePath).toUpperCase();
-                        for (const actualName of yield readdir(directory)) {
-                            if (upperName === actualName.toUpperCase()) {
-                                filePath = external_path_.join(directory, actualName);
-                                break;
-                            }
-                        }
-                    }
-                    catch (err) {
-                        // eslint-disable-next-line no-console
-                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
-                    }
-                    return filePath;
-                }
-                else {
-                    if (isUnixExecutable(stats)) {
-                        return filePath;
-                    }
-                }
-            }
-        }
-        return '';
-    });
-}
-function normalizeSeparators(p) {
-    p = p || '';
-    if (IS_WINDOWS) {
-        // convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // remove redundant slashes
-        return p.replace(/\\\\+/g, '\\');
-    }
-    // remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-// on Mac/Linux, test the execute bit
-//     R   W  X  R  W X R W X
-//   256 128 64 32 16 8 4 2 1
-function isUnixExecutable(stats) {
-    return ((stats.mode & 1) > 0 ||
-        ((stats.mode & 8) > 0 &&
-            process.getgid !== undefined &&
-            stats.gid === process.getgid()) ||
-        ((stats.mode & 64) > 0 &&
-            process.getuid !== undefined &&
-            stats.uid === process.getuid()));
-}
-// Get the path of cmd.exe in windows
-function getCmdPath() {
-    var _a;
-    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
-}
-//# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
-var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-/**
- * Copies a file or folder.
- * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See CopyOptions.
- */
-function cp(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
-        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
-        // Dest is an existing file, but not forcing
-        if (destStat && destStat.isFile() && !force) {
-            return;
-        }
-        // If dest is an existing directory, should copy inside.
-        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
-            ? path.join(dest, path.basename(source))
-            : dest;
-        if (!(yield ioUtil.exists(source))) {
-            throw new Error(`no such file or directory: ${source}`);
-        }
-        const sourceStat = yield ioUtil.stat(source);
-        if (sourceStat.isDirectory()) {
-            if (!recursive) {
-                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
-            }
-            else {
-                yield cpDirRecursive(source, newDest, 0, force);
-            }
-        }
-        else {
-            if (path.relative(source, newDest) === '') {
-                // a file cannot be copied to itself
-                throw new Error(`'${newDest}' and '${source}' are the same file`);
-            }
-            yield io_copyFile(source, newDest, force);
-        }
-    });
-}
-/**
- * Moves a path.
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See MoveOptions.
- */
-function mv(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        if (yield ioUtil.exists(dest)) {
-            let destExists = true;
-            if (yield ioUtil.isDirectory(dest)) {
-                // If dest is directory copy src into dest
-                dest = path.join(dest, path.basename(source));
-                destExists = yield ioUtil.exists(dest);
-            }
-            if (destExists) {
-                if (options.force == null || options.force) {
-                    yield rmRF(dest);
-                }
-                else {
-                    throw new Error('Destination already exists');
-                }
-            }
-        }
-        yield mkdirP(path.dirname(dest));
-        yield ioUtil.rename(source, dest);
-    });
-}
-/**
- * Remove a path recursively with force
- *
- * @param inputPath path to remove
- */
-function rmRF(inputPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (ioUtil.IS_WINDOWS) {
-            // Check for invalid characters
-            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
-            if (/[*"<>|]/.test(inputPath)) {
-                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
-            }
-        }
-        try {
-            // note if path does not exist, error is silent
-            yield ioUtil.rm(inputPath, {
-                force: true,
-                maxRetries: 3,
-                recursive: true,
-                retryDelay: 300
-            });
-        }
-        catch (err) {
-            throw new Error(`File was unable to be removed ${err}`);
-        }
-    });
-}
-/**
- * Make a directory.  Creates the full path with folders in between
- * Will throw if it fails
- *
- * @param   fsPath        path to create
- * @returns Promise<void>
- */
-function mkdirP(fsPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        ok(fsPath, 'a path argument must be provided');
-        yield ioUtil.mkdir(fsPath, { recursive: true });
-    });
-}
-/**
- * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
- * If you check and the tool does not exist, it will throw.
- *
- * @param     tool              name of the tool
- * @param     check             whether to check if tool exists
- * @returns   Promise<string>   path to tool
- */
-function which(tool, check) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // recursive when check=true
-        if (check) {
-            const result = yield which(tool, false);
-            if (!result) {
-                if (IS_WINDOWS) {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
-                }
-                else {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
-                }
-            }
-            return result;
-        }
-        const matches = yield findInPath(tool);
-        if (matches && matches.length > 0) {
-            return matches[0];
-        }
-        return '';
-    });
-}
-/**
- * Returns a list of all occurrences of the given tool on the system path.
- *
- * @returns   Promise<string[]>  the paths of the tool
- */
-function findInPath(tool) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // build the list of extensions to try
-        const extensions = [];
-        if (IS_WINDOWS && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(external_path_.delimiter)) {
-                if (extension) {
-                    extensions.push(extension);
-                }
-            }
-        }
-        // if it's rooted, return it if exists. otherwise return empty.
-        if (isRooted(tool)) {
-            const filePath = yield tryGetExecutablePath(tool, extensions);
-            if (filePath) {
-                return [filePath];
-            }
-            return [];
-        }
-        // if any path separators, return empty
-        if (tool.includes(external_path_.sep)) {
-            return [];
-        }
-        // build the list of directories
-        //
-        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
-        // it feels like we should not do this. Checking the current directory seems like more of a use
-        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
-        // across platforms.
-        const directories = [];
-        if (process.env.PATH) {
-            for (const p of process.env.PATH.split(external_path_.delimiter)) {
-                if (p) {
-                    directories.push(p);
-                }
-            }
-        }
-        // find all matches
-        const matches = [];
-        for (const directory of directories) {
-            const filePath = yield tryGetExecutablePath(external_path_.join(directory, tool), extensions);
-            if (filePath) {
-                matches.push(filePath);
-            }
-        }
-        return matches;
-    });
-}
-function readCopyOptions(options) {
-    const force = options.force == null ? true : options.force;
-    const recursive = Boolean(options.recursive);
-    const copySourceDirectory = options.copySourceDirectory == null
-        ? true
-        : Boolean(options.copySourceDirectory);
-    return { force, recursive, copySourceDirectory };
-}
-function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        // Ensure there is not a run away recursive copy
-        if (currentDepth >= 255)
-            return;
-        currentDepth++;
-        yield mkdirP(destDir);
-        const files = yield ioUtil.readdir(sourceDir);
-        for (const fileName of files) {
-            const srcFile = `${sourceDir}/${fileName}`;
-            const destFile = `${destDir}/${fileName}`;
-            const srcFileStat = yield ioUtil.lstat(srcFile);
-            if (srcFileStat.isDirectory()) {
-                // Recurse
-                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
-            }
-            else {
-                yield io_copyFile(srcFile, destFile, force);
-            }
-        }
-        // Change the mode for the newly created directory
-        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
-    });
-}
-// Buffered file copy
-function io_copyFile(srcFile, destFile, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
-            // unlink/re-link it
-            try {
-                yield ioUtil.lstat(destFile);
-                yield ioUtil.unlink(destFile);
-            }
-            catch (e) {
-                // Try to override file permission
-                if (e.code === 'EPERM') {
-                    yield ioUtil.chmod(destFile, '0666');
-                    yield ioUtil.unlink(destFile);
-                }
-                // other errors = it doesn't exist, no work to do
-            }
-            // Copy over symlink
-            const symlinkFull = yield ioUtil.readlink(srcFile);
-            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
-        }
-        else if (!(yield ioUtil.exists(destFile)) || force) {
-            yield ioUtil.copyFile(srcFile, destFile);
-        }
-    });
-}
-//# sourceMappingURL=io.js.map
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __nccwpck_require__(8701);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io-util.js
+var io_util = __nccwpck_require__(90);
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
 ;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
-var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -43038,7 +51980,7 @@ var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg
 
 
 /* eslint-disable @typescript-eslint/unbound-method */
-const toolrunner_IS_WINDOWS = process.platform === 'win32';
+const IS_WINDOWS = process.platform === 'win32';
 /*
  * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
  */
@@ -43061,7 +52003,7 @@ class ToolRunner extends external_events_.EventEmitter {
         const toolPath = this._getSpawnFileName();
         const args = this._getSpawnArgs(options);
         let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
-        if (toolrunner_IS_WINDOWS) {
+        if (IS_WINDOWS) {
             // Windows + cmd file
             if (this._isCmdFile()) {
                 cmd += toolPath;
@@ -43115,7 +52057,7 @@ class ToolRunner extends external_events_.EventEmitter {
         }
     }
     _getSpawnFileName() {
-        if (toolrunner_IS_WINDOWS) {
+        if (IS_WINDOWS) {
             if (this._isCmdFile()) {
                 return process.env['COMSPEC'] || 'cmd.exe';
             }
@@ -43123,7 +52065,7 @@ class ToolRunner extends external_events_.EventEmitter {
         return this.toolPath;
     }
     _getSpawnArgs(options) {
-        if (toolrunner_IS_WINDOWS) {
+        if (IS_WINDOWS) {
             if (this._isCmdFile()) {
                 let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
                 for (const a of this.args) {
@@ -43376,18 +52318,18 @@ class ToolRunner extends external_events_.EventEmitter {
      * @returns   number
      */
     exec() {
-        return toolrunner_awaiter(this, void 0, void 0, function* () {
+        return __awaiter(this, void 0, void 0, function* () {
             // root the tool path if it is unrooted and contains relative pathing
-            if (!isRooted(this.toolPath) &&
+            if (!io_util/* isRooted */.Qh(this.toolPath) &&
                 (this.toolPath.includes('/') ||
-                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
+                    (IS_WINDOWS && this.toolPath.includes('\\')))) {
                 // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
                 this.toolPath = external_path_.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
             }
             // if the tool is only a file name, then resolve it from the PATH
             // otherwise verify it exists (add extension on Windows if necessary)
-            this.toolPath = yield which(this.toolPath, true);
-            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
+            this.toolPath = yield io/* which */.K7(this.toolPath, true);
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
                 this._debug(`exec tool: ${this.toolPath}`);
                 this._debug('arguments:');
                 for (const arg of this.args) {
@@ -43401,7 +52343,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 state.on('debug', (message) => {
                     this._debug(message);
                 });
-                if (this.options.cwd && !(yield exists(this.options.cwd))) {
+                if (this.options.cwd && !(yield io_util/* exists */.t2(this.options.cwd))) {
                     return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
                 }
                 const fileName = this._getSpawnFileName();
@@ -43691,7070 +52633,485 @@ function getExecOutput(commandLine, args, options) {
 
 /***/ }),
 
-/***/ 3305:
+/***/ 90:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  _L: () => (/* binding */ _boolean),
-  qm: () => (/* binding */ _gte),
-  LK: () => (/* binding */ _int),
-  Zm: () => (/* binding */ _lte),
-  m9: () => (/* binding */ _minLength),
-  G8: () => (/* binding */ _never),
-  F7: () => (/* binding */ _number),
-  Rl: () => (/* binding */ _string),
-  em: () => (/* binding */ _unknown),
-  q0: () => (/* binding */ describe),
-  mI: () => (/* binding */ meta)
-});
-
-// UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _catch, _check, _cidrv4, _cidrv6, _coercedBigint, _coercedBoolean, _coercedDate, _coercedNumber, _coercedString, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _guid, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _isoDate, _isoDateTime, _isoDuration, _isoTime, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _mac, _map, _max, _maxLength, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonnegative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _optional, _overwrite, _pipe, _positive, _promise, _properties, _property, _readonly, _record, _refine, _regex, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _superRefine, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
-var core_checks = __nccwpck_require__(4890);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
-var _a;
-const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
-const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
-class $ZodRegistry {
-    constructor() {
-        this._map = new WeakMap();
-        this._idmap = new Map();
-    }
-    add(schema, ..._meta) {
-        const meta = _meta[0];
-        this._map.set(schema, meta);
-        if (meta && typeof meta === "object" && "id" in meta) {
-            this._idmap.set(meta.id, schema);
-        }
-        return this;
-    }
-    clear() {
-        this._map = new WeakMap();
-        this._idmap = new Map();
-        return this;
-    }
-    remove(schema) {
-        const meta = this._map.get(schema);
-        if (meta && typeof meta === "object" && "id" in meta) {
-            this._idmap.delete(meta.id);
-        }
-        this._map.delete(schema);
-        return this;
-    }
-    get(schema) {
-        // return this._map.get(schema) as any;
-        // inherit metadata
-        const p = schema._zod.parent;
-        if (p) {
-            const pm = { ...(this.get(p) ?? {}) };
-            delete pm.id; // do not inherit id
-            const f = { ...pm, ...this._map.get(schema) };
-            return Object.keys(f).length ? f : undefined;
-        }
-        return this._map.get(schema);
-    }
-    has(schema) {
-        return this._map.has(schema);
-    }
-}
-// registries
-function registry() {
-    return new $ZodRegistry();
-}
-(_a = globalThis).__zod_globalRegistry ?? (_a.__zod_globalRegistry = registry());
-const globalRegistry = globalThis.__zod_globalRegistry;
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
-
-
-
-
-function snapshotChecks(def) {
-    if (def.checks)
-        def.checks = [...def.checks];
-    return def;
-}
-// @__NO_SIDE_EFFECTS__
-function _string(Class, params) {
-    return new Class(snapshotChecks({ type: "string", ...core_util/* normalizeParams */.A2(params) }));
-}
-// @__NO_SIDE_EFFECTS__
-function _coercedString(Class, params) {
-    return new Class(snapshotChecks({ type: "string", coerce: true, ...util.normalizeParams(params) }));
-}
-// @__NO_SIDE_EFFECTS__
-function _email(Class, params) {
-    return new Class({
-        type: "string",
-        format: "email",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ck: () => (/* binding */ mkdir),
+/* harmony export */   H8: () => (/* binding */ IS_WINDOWS),
+/* harmony export */   Qh: () => (/* binding */ isRooted),
+/* harmony export */   rm: () => (/* binding */ rm),
+/* harmony export */   t2: () => (/* binding */ exists),
+/* harmony export */   vr: () => (/* binding */ tryGetExecutablePath)
+/* harmony export */ });
+/* unused harmony exports chmod, copyFile, lstat, open, readdir, rename, rmdir, stat, symlink, unlink, readlink, UV_FS_O_EXLOCK, READONLY, isDirectory, getCmdPath */
+/* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9896);
+/* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6928);
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
     });
-}
-// @__NO_SIDE_EFFECTS__
-function _guid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "guid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uuid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "uuid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uuidv4(Class, params) {
-    return new Class({
-        type: "string",
-        format: "uuid",
-        check: "string_format",
-        abort: false,
-        version: "v4",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uuidv6(Class, params) {
-    return new Class({
-        type: "string",
-        format: "uuid",
-        check: "string_format",
-        abort: false,
-        version: "v6",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uuidv7(Class, params) {
-    return new Class({
-        type: "string",
-        format: "uuid",
-        check: "string_format",
-        abort: false,
-        version: "v7",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _url(Class, params) {
-    return new Class({
-        type: "string",
-        format: "url",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _emoji(Class, params) {
-    return new Class({
-        type: "string",
-        format: "emoji",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _nanoid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "nanoid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-/**
- * @deprecated CUID v1 is deprecated by its authors due to information leakage
- * (timestamps embedded in the id). Use {@link _cuid2} instead.
- * See https://github.com/paralleldrive/cuid.
- */
-// @__NO_SIDE_EFFECTS__
-function _cuid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "cuid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _cuid2(Class, params) {
-    return new Class({
-        type: "string",
-        format: "cuid2",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _ulid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "ulid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _xid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "xid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _ksuid(Class, params) {
-    return new Class({
-        type: "string",
-        format: "ksuid",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _ipv4(Class, params) {
-    return new Class({
-        type: "string",
-        format: "ipv4",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _ipv6(Class, params) {
-    return new Class({
-        type: "string",
-        format: "ipv6",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _mac(Class, params) {
-    return new Class({
-        type: "string",
-        format: "mac",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _cidrv4(Class, params) {
-    return new Class({
-        type: "string",
-        format: "cidrv4",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _cidrv6(Class, params) {
-    return new Class({
-        type: "string",
-        format: "cidrv6",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _base64(Class, params) {
-    return new Class({
-        type: "string",
-        format: "base64",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _base64url(Class, params) {
-    return new Class({
-        type: "string",
-        format: "base64url",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _e164(Class, params) {
-    return new Class({
-        type: "string",
-        format: "e164",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _creditCard(Class, params) {
-    return new Class({
-        type: "string",
-        format: "credit_card",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _iban(Class, params) {
-    return new Class({
-        type: "string",
-        format: "iban",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _jwt(Class, params) {
-    return new Class({
-        type: "string",
-        format: "jwt",
-        check: "string_format",
-        abort: false,
-        ...util.normalizeParams(params),
-    });
-}
-const TimePrecision = {
-    Any: null,
-    Minute: -1,
-    Second: 0,
-    Millisecond: 3,
-    Microsecond: 6,
 };
-// @__NO_SIDE_EFFECTS__
-function _isoDateTime(Class, params) {
-    return new Class({
-        type: "string",
-        format: "datetime",
-        check: "string_format",
-        offset: false,
-        local: false,
-        precision: null,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _isoDate(Class, params) {
-    return new Class({
-        type: "string",
-        format: "date",
-        check: "string_format",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _isoTime(Class, params) {
-    return new Class({
-        type: "string",
-        format: "time",
-        check: "string_format",
-        precision: null,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _isoDuration(Class, params) {
-    return new Class({
-        type: "string",
-        format: "duration",
-        check: "string_format",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _number(Class, params) {
-    return new Class(snapshotChecks({ type: "number", checks: [], ...core_util/* normalizeParams */.A2(params) }));
-}
-// @__NO_SIDE_EFFECTS__
-function _coercedNumber(Class, params) {
-    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...util.normalizeParams(params) }));
-}
-// @__NO_SIDE_EFFECTS__
-function _int(Class, params) {
-    return new Class({
-        type: "number",
-        check: "number_format",
-        abort: false,
-        format: "safeint",
-        ...core_util/* normalizeParams */.A2(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _float32(Class, params) {
-    return new Class({
-        type: "number",
-        check: "number_format",
-        abort: false,
-        format: "float32",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _float64(Class, params) {
-    return new Class({
-        type: "number",
-        check: "number_format",
-        abort: false,
-        format: "float64",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _int32(Class, params) {
-    return new Class({
-        type: "number",
-        check: "number_format",
-        abort: false,
-        format: "int32",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uint32(Class, params) {
-    return new Class({
-        type: "number",
-        check: "number_format",
-        abort: false,
-        format: "uint32",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _boolean(Class, params) {
-    return new Class({
-        type: "boolean",
-        ...core_util/* normalizeParams */.A2(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _coercedBoolean(Class, params) {
-    return new Class({
-        type: "boolean",
-        coerce: true,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _bigint(Class, params) {
-    return new Class({
-        type: "bigint",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _coercedBigint(Class, params) {
-    return new Class({
-        type: "bigint",
-        coerce: true,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _int64(Class, params) {
-    return new Class({
-        type: "bigint",
-        check: "bigint_format",
-        abort: false,
-        format: "int64",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uint64(Class, params) {
-    return new Class({
-        type: "bigint",
-        check: "bigint_format",
-        abort: false,
-        format: "uint64",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _symbol(Class, params) {
-    return new Class({
-        type: "symbol",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _undefined(Class, params) {
-    return new Class({
-        type: "undefined",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _null(Class, params) {
-    return new Class({
-        type: "null",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _any(Class) {
-    return new Class({
-        type: "any",
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _unknown(Class) {
-    return new Class({
-        type: "unknown",
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _never(Class, params) {
-    return new Class({
-        type: "never",
-        ...core_util/* normalizeParams */.A2(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _void(Class, params) {
-    return new Class({
-        type: "void",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _date(Class, params) {
-    return new Class({
-        type: "date",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _coercedDate(Class, params) {
-    return new Class({
-        type: "date",
-        coerce: true,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _nan(Class, params) {
-    return new Class({
-        type: "nan",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _lt(value, params) {
-    return new checks.$ZodCheckLessThan({
-        check: "less_than",
-        ...util.normalizeParams(params),
-        value,
-        inclusive: false,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _lte(value, params) {
-    return new core_checks/* $ZodCheckLessThan */.sm({
-        check: "less_than",
-        ...core_util/* normalizeParams */.A2(params),
-        value,
-        inclusive: true,
-    });
-}
 
-// @__NO_SIDE_EFFECTS__
-function _gt(value, params) {
-    return new checks.$ZodCheckGreaterThan({
-        check: "greater_than",
-        ...util.normalizeParams(params),
-        value,
-        inclusive: false,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _gte(value, params) {
-    return new core_checks/* $ZodCheckGreaterThan */.J_({
-        check: "greater_than",
-        ...core_util/* normalizeParams */.A2(params),
-        value,
-        inclusive: true,
-    });
-}
 
-// @__NO_SIDE_EFFECTS__
-function _positive(params) {
-    return _gt(0, params);
-}
-// negative
-// @__NO_SIDE_EFFECTS__
-function _negative(params) {
-    return _lt(0, params);
-}
-// nonpositive
-// @__NO_SIDE_EFFECTS__
-function _nonpositive(params) {
-    return _lte(0, params);
-}
-// nonnegative
-// @__NO_SIDE_EFFECTS__
-function _nonnegative(params) {
-    return _gte(0, params);
-}
-// @__NO_SIDE_EFFECTS__
-function _multipleOf(value, params) {
-    return new checks.$ZodCheckMultipleOf({
-        check: "multiple_of",
-        ...util.normalizeParams(params),
-        value,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _maxSize(maximum, params) {
-    return new checks.$ZodCheckMaxSize({
-        check: "max_size",
-        ...util.normalizeParams(params),
-        maximum,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _minSize(minimum, params) {
-    return new checks.$ZodCheckMinSize({
-        check: "min_size",
-        ...util.normalizeParams(params),
-        minimum,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _size(size, params) {
-    return new checks.$ZodCheckSizeEquals({
-        check: "size_equals",
-        ...util.normalizeParams(params),
-        size,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _maxLength(maximum, params) {
-    const ch = new checks.$ZodCheckMaxLength({
-        check: "max_length",
-        ...util.normalizeParams(params),
-        maximum,
-    });
-    return ch;
-}
-// @__NO_SIDE_EFFECTS__
-function _minLength(minimum, params) {
-    return new core_checks/* $ZodCheckMinLength */.Kk({
-        check: "min_length",
-        ...core_util/* normalizeParams */.A2(params),
-        minimum,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _length(length, params) {
-    return new checks.$ZodCheckLengthEquals({
-        check: "length_equals",
-        ...util.normalizeParams(params),
-        length,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _regex(pattern, params) {
-    return new checks.$ZodCheckRegex({
-        check: "string_format",
-        format: "regex",
-        ...util.normalizeParams(params),
-        pattern,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _lowercase(params) {
-    return new checks.$ZodCheckLowerCase({
-        check: "string_format",
-        format: "lowercase",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _uppercase(params) {
-    return new checks.$ZodCheckUpperCase({
-        check: "string_format",
-        format: "uppercase",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _includes(includes, params) {
-    return new checks.$ZodCheckIncludes({
-        check: "string_format",
-        format: "includes",
-        ...util.normalizeParams(params),
-        includes,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _startsWith(prefix, params) {
-    return new checks.$ZodCheckStartsWith({
-        check: "string_format",
-        format: "starts_with",
-        ...util.normalizeParams(params),
-        prefix,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _endsWith(suffix, params) {
-    return new checks.$ZodCheckEndsWith({
-        check: "string_format",
-        format: "ends_with",
-        ...util.normalizeParams(params),
-        suffix,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _property(property, schema, params) {
-    return new checks.$ZodCheckProperty({
-        check: "property",
-        property,
-        schema,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _properties(shape, params) {
-    return new checks.$ZodCheckProperties({
-        check: "properties",
-        shape,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _mime(types, params) {
-    return new checks.$ZodCheckMimeType({
-        check: "mime_type",
-        mime: types,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _overwrite(tx) {
-    return new checks.$ZodCheckOverwrite({
-        check: "overwrite",
-        tx,
-    });
-}
-// normalize
-// @__NO_SIDE_EFFECTS__
-function _normalize(form) {
-    return _overwrite((input) => input.normalize(form));
-}
-// trim
-// @__NO_SIDE_EFFECTS__
-function _trim() {
-    return _overwrite((input) => input.trim());
-}
-// toLowerCase
-// @__NO_SIDE_EFFECTS__
-function _toLowerCase() {
-    return _overwrite((input) => input.toLowerCase());
-}
-// toUpperCase
-// @__NO_SIDE_EFFECTS__
-function _toUpperCase() {
-    return _overwrite((input) => input.toUpperCase());
-}
-// slugify
-// @__NO_SIDE_EFFECTS__
-function _slugify() {
-    return _overwrite((input) => util.slugify(input));
-}
-// @__NO_SIDE_EFFECTS__
-function _array(Class, element, params) {
-    return new Class({
-        type: "array",
-        element,
-        // get element() {
-        //   return element;
-        // },
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _union(Class, options, params) {
-    return new Class({
-        type: "union",
-        options,
-        ...util.normalizeParams(params),
-    });
-}
-function _xor(Class, options, params) {
-    return new Class({
-        type: "union",
-        options,
-        inclusive: false,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _discriminatedUnion(Class, discriminator, options, params) {
-    return new Class({
-        type: "union",
-        options: options,
-        discriminator,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _intersection(Class, left, right) {
-    return new Class({
-        type: "intersection",
-        left,
-        right,
-    });
-}
-// export function _tuple(
-//   Class: util.SchemaClass<schemas.$ZodTuple>,
-//   items: [],
-//   params?: string | $ZodTupleParams
-// ): schemas.$ZodTuple<[], null>;
-// @__NO_SIDE_EFFECTS__
-function _tuple(Class, items, _paramsOrRest, _params) {
-    const hasRest = _paramsOrRest instanceof schemas.$ZodType;
-    const params = hasRest ? _params : _paramsOrRest;
-    const rest = hasRest ? _paramsOrRest : null;
-    return new Class({
-        type: "tuple",
-        items,
-        rest,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _record(Class, keyType, valueType, params) {
-    return new Class({
-        type: "record",
-        keyType,
-        valueType,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _map(Class, keyType, valueType, params) {
-    return new Class({
-        type: "map",
-        keyType,
-        valueType,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _set(Class, valueType, params) {
-    return new Class({
-        type: "set",
-        valueType,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _enum(Class, values, params) {
-    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
-    // if (Array.isArray(values)) {
-    //   for (const value of values) {
-    //     entries[value] = value;
-    //   }
-    // } else {
-    //   Object.assign(entries, values);
-    // }
-    // const entries: util.EnumLike = {};
-    // for (const val of values) {
-    //   entries[val] = val;
-    // }
-    return new Class({
-        type: "enum",
-        entries,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
+const { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs__WEBPACK_IMPORTED_MODULE_0__.promises;
+// export const {open} = 'fs'
+const IS_WINDOWS = process.platform === 'win32';
+/**
+ * Custom implementation of readlink to ensure Windows junctions
+ * maintain trailing backslash for backward compatibility with Node.js < 24
  *
- * ```ts
- * enum Colors { red, green, blue }
- * z.enum(Colors);
- * ```
+ * In Node.js 20, Windows junctions (directory symlinks) always returned paths
+ * with trailing backslashes. Node.js 24 removed this behavior, which breaks
+ * code that relied on this format for path operations.
+ *
+ * This implementation restores the Node 20 behavior by adding a trailing
+ * backslash to all junction results on Windows.
  */
-function _nativeEnum(Class, entries, params) {
-    return new Class({
-        type: "enum",
-        entries,
-        ...util.normalizeParams(params),
+function readlink(fsPath) {
+    return __awaiter(this, void 0, void 0, function* () {
+        const result = yield fs.promises.readlink(fsPath);
+        // On Windows, restore Node 20 behavior: add trailing backslash to all results
+        // since junctions on Windows are always directory links
+        if (IS_WINDOWS && !result.endsWith('\\')) {
+            return `${result}\\`;
+        }
+        return result;
     });
 }
-// @__NO_SIDE_EFFECTS__
-function _literal(Class, value, params) {
-    return new Class({
-        type: "literal",
-        values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _file(Class, params) {
-    return new Class({
-        type: "file",
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _transform(Class, fn) {
-    return new Class({
-        type: "transform",
-        transform: fn,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _optional(Class, innerType) {
-    return new Class({
-        type: "optional",
-        innerType,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _nullable(Class, innerType) {
-    return new Class({
-        type: "nullable",
-        innerType,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _default(Class, innerType, defaultValue) {
-    return new Class({
-        type: "default",
-        innerType,
-        get defaultValue() {
-            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
-        },
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _nonoptional(Class, innerType, params) {
-    return new Class({
-        type: "nonoptional",
-        innerType,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _success(Class, innerType) {
-    return new Class({
-        type: "success",
-        innerType,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _catch(Class, innerType, catchValue) {
-    return new Class({
-        type: "catch",
-        innerType,
-        catchValue: (typeof catchValue === "function" ? catchValue : util.constantCatch(catchValue)),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _pipe(Class, in_, out) {
-    return new Class({
-        type: "pipe",
-        in: in_,
-        out,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _readonly(Class, innerType) {
-    return new Class({
-        type: "readonly",
-        innerType,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _templateLiteral(Class, parts, params) {
-    return new Class({
-        type: "template_literal",
-        parts,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _lazy(Class, getter) {
-    return new Class({
-        type: "lazy",
-        getter,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _promise(Class, innerType) {
-    return new Class({
-        type: "promise",
-        innerType,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function _custom(Class, fn, _params) {
-    const norm = util.normalizeParams(_params);
-    norm.abort ?? (norm.abort = true); // default to abort:false
-    const schema = new Class({
-        type: "custom",
-        check: "custom",
-        fn: fn,
-        ...norm,
-    });
-    return schema;
-}
-// same as _custom but defaults to abort:false
-// @__NO_SIDE_EFFECTS__
-function _refine(Class, fn, _params) {
-    const schema = new Class({
-        type: "custom",
-        check: "custom",
-        fn: fn,
-        ...util.normalizeParams(_params),
-    });
-    return schema;
-}
-// @__NO_SIDE_EFFECTS__
-function _superRefine(fn, params) {
-    const ch = _check((payload) => {
-        payload.addIssue = (issue) => {
-            if (typeof issue === "string") {
-                payload.issues.push(util.issue(issue, payload.value, ch._zod.def));
-            }
-            else {
-                // for Zod 3 backwards compatibility
-                const _issue = issue;
-                if (_issue.fatal)
-                    _issue.continue = false;
-                _issue.code ?? (_issue.code = "custom");
-                if (!("input" in _issue))
-                    _issue.input = payload.value;
-                _issue.inst ?? (_issue.inst = ch);
-                _issue.continue ?? (_issue.continue = !ch._zod.def.abort); // abort is always undefined, so this is always true...
-                payload.issues.push(util.issue(_issue));
-            }
-        };
-        return fn(payload.value, payload);
-    }, params);
-    return ch;
-}
-// @__NO_SIDE_EFFECTS__
-function _check(fn, params) {
-    const ch = new checks.$ZodCheck({
-        check: "custom",
-        ...util.normalizeParams(params),
-    });
-    ch._zod.check = fn;
-    return ch;
-}
-// @__NO_SIDE_EFFECTS__
-function describe(description) {
-    const ch = new core_checks/* $ZodCheck */.QP({ check: "describe" });
-    ch._zod.onattach = [
-        (inst) => {
-            const existing = globalRegistry.get(inst) ?? {};
-            globalRegistry.add(inst, { ...existing, description });
-        },
-    ];
-    ch._zod.check = () => { }; // no-op check
-    return ch;
-}
-// @__NO_SIDE_EFFECTS__
-function meta(metadata) {
-    const ch = new core_checks/* $ZodCheck */.QP({ check: "meta" });
-    ch._zod.onattach = [
-        (inst) => {
-            const existing = globalRegistry.get(inst) ?? {};
-            globalRegistry.add(inst, { ...existing, ...metadata });
-        },
-    ];
-    ch._zod.check = () => { }; // no-op check
-    return ch;
-}
-// @__NO_SIDE_EFFECTS__
-function _stringbool(Classes, _params) {
-    const params = util.normalizeParams(_params);
-    let truthyArray = params.truthy ?? ["true", "1", "yes", "on", "y", "enabled"];
-    let falsyArray = params.falsy ?? ["false", "0", "no", "off", "n", "disabled"];
-    if (params.case !== "sensitive") {
-        truthyArray = truthyArray.map((v) => (typeof v === "string" ? v.toLowerCase() : v));
-        falsyArray = falsyArray.map((v) => (typeof v === "string" ? v.toLowerCase() : v));
-    }
-    const truthySet = new Set(truthyArray);
-    const falsySet = new Set(falsyArray);
-    const _Codec = Classes.Codec ?? schemas.$ZodCodec;
-    const _Boolean = Classes.Boolean ?? schemas.$ZodBoolean;
-    const _String = Classes.String ?? schemas.$ZodString;
-    const stringSchema = new _String({ type: "string", error: params.error });
-    const booleanSchema = new _Boolean({ type: "boolean", error: params.error });
-    const codec = new _Codec({
-        type: "pipe",
-        in: stringSchema,
-        out: booleanSchema,
-        transform: ((input, payload) => {
-            let data = input;
-            if (params.case !== "sensitive")
-                data = data.toLowerCase();
-            if (truthySet.has(data)) {
-                return true;
-            }
-            else if (falsySet.has(data)) {
+// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
+const UV_FS_O_EXLOCK = 0x10000000;
+const READONLY = fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY;
+function exists(fsPath) {
+    return __awaiter(this, void 0, void 0, function* () {
+        try {
+            yield stat(fsPath);
+        }
+        catch (err) {
+            if (err.code === 'ENOENT') {
                 return false;
             }
-            else {
-                payload.issues.push({
-                    code: "invalid_value",
-                    expected: "stringbool",
-                    values: [...truthySet, ...falsySet],
-                    input: payload.value,
-                    inst: codec,
-                    continue: false,
-                });
-                return {};
-            }
-        }),
-        reverseTransform: ((input, _payload) => {
-            if (input === true) {
-                return truthyArray[0] || "true";
-            }
-            else {
-                return falsyArray[0] || "false";
-            }
-        }),
-        error: params.error,
+            throw err;
+        }
+        return true;
     });
-    codec._zod.bag.truthy = truthyArray;
-    codec._zod.bag.falsy = falsyArray;
-    codec._zod.bag.case = params.case ?? "insensitive";
-    return codec;
 }
-// @__NO_SIDE_EFFECTS__
-function _stringFormat(Class, format, fnOrRegex, _params = {}) {
-    const params = util.normalizeParams(_params);
-    const def = {
-        check: "string_format",
-        type: "string",
-        format,
-        fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
-        ...params,
-    };
-    if (fnOrRegex instanceof RegExp) {
-        def.pattern = fnOrRegex;
+function isDirectory(fsPath_1) {
+    return __awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
+        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
+        return stats.isDirectory();
+    });
+}
+/**
+ * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
+ * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
+ */
+function isRooted(p) {
+    p = normalizeSeparators(p);
+    if (!p) {
+        throw new Error('isRooted() parameter "p" cannot be empty');
     }
-    const inst = new Class(def);
-    return inst;
+    if (IS_WINDOWS) {
+        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
+        ); // e.g. C: or C:\hello
+    }
+    return p.startsWith('/');
 }
-
-
-/***/ }),
-
-/***/ 4890:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   J_: () => (/* binding */ $ZodCheckGreaterThan),
-/* harmony export */   KH: () => (/* binding */ $ZodCheckNumberFormat),
-/* harmony export */   Kk: () => (/* binding */ $ZodCheckMinLength),
-/* harmony export */   QP: () => (/* binding */ $ZodCheck),
-/* harmony export */   sm: () => (/* binding */ $ZodCheckLessThan)
-/* harmony export */ });
-/* unused harmony exports $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckMaxLength, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckRegex, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
-// import { $ZodType } from "./schemas.js";
-
-
-
-const $ZodCheck = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheck", (inst, def) => {
-    var _a;
-    inst._zod ?? (inst._zod = {});
-    inst._zod.def = def;
-    (_a = inst._zod).onattach ?? (_a.onattach = []);
-});
-/** Default `when` for size-based checks: run only on non-nullish values with a `size`. */
-const _whenHasSize = (payload) => {
-    const val = payload.value;
-    return !util.nullish(val) && val.size !== undefined;
-};
-/** Default `when` for length-based checks: run only on non-nullish values with a `length`. */
-const _whenHasLength = (payload) => {
-    const val = payload.value;
-    return !_util_js__WEBPACK_IMPORTED_MODULE_1__/* .nullish */ .cl(val) && val.length !== undefined;
-};
-const numericOriginMap = {
-    number: "number",
-    bigint: "bigint",
-    object: "date",
-};
-const $ZodCheckLessThan = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckLessThan", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const origin = numericOriginMap[typeof def.value];
-    inst._zod.check = (payload) => {
-        if (def.inclusive ? payload.value <= def.value : payload.value < def.value) {
-            return;
+/**
+ * Best effort attempt to determine whether a file exists and is executable.
+ * @param filePath    file path to check
+ * @param extensions  additional file extensions to try
+ * @return if file exists and is executable, returns the file path. otherwise empty string.
+ */
+function tryGetExecutablePath(filePath, extensions) {
+    return __awaiter(this, void 0, void 0, function* () {
+        let stats = undefined;
+        try {
+            // test file exists
+            stats = yield stat(filePath);
         }
-        payload.issues.push({
-            origin: numericOriginMap[typeof payload.value] ?? origin,
-            code: "too_big",
-            maximum: typeof def.value === "object" ? def.value.getTime() : def.value,
-            input: payload.value,
-            inclusive: def.inclusive,
-            inst,
-            continue: !def.abort,
-        });
-    };
-});
-const $ZodCheckGreaterThan = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckGreaterThan", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const origin = numericOriginMap[typeof def.value];
-    inst._zod.check = (payload) => {
-        if (def.inclusive ? payload.value >= def.value : payload.value > def.value) {
-            return;
-        }
-        payload.issues.push({
-            origin: numericOriginMap[typeof payload.value] ?? origin,
-            code: "too_small",
-            minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
-            input: payload.value,
-            inclusive: def.inclusive,
-            inst,
-            continue: !def.abort,
-        });
-    };
-});
-const $ZodCheckMultipleOf = 
-/*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMultipleOf", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    inst._zod.check = (payload) => {
-        if (typeof payload.value !== typeof def.value)
-            throw new Error("Cannot mix number and bigint in multiple_of check.");
-        const isMultiple = typeof payload.value === "bigint"
-            ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
-                def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
-            : util.floatSafeRemainder(payload.value, def.value) === 0;
-        if (isMultiple)
-            return;
-        payload.issues.push({
-            origin: typeof payload.value,
-            code: "not_multiple_of",
-            divisor: def.value,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckNumberFormat = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckNumberFormat", (inst, def) => {
-    $ZodCheck.init(inst, def); // no format checks
-    def.format = def.format || "float64";
-    const isInt = def.format?.includes("int");
-    const origin = isInt ? "int" : "number";
-    const [minimum, maximum] = _util_js__WEBPACK_IMPORTED_MODULE_1__/* .NUMBER_FORMAT_RANGES */ .zH[def.format];
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        if (isInt) {
-            if (!Number.isInteger(input)) {
-                // invalid_format issue
-                // payload.issues.push({
-                //   expected: def.format,
-                //   format: def.format,
-                //   code: "invalid_format",
-                //   input,
-                //   inst,
-                // });
-                // invalid_type issue
-                payload.issues.push({
-                    expected: origin,
-                    format: def.format,
-                    code: "invalid_type",
-                    continue: false,
-                    input,
-                    inst,
-                });
-                return;
-                // not_multiple_of issue
-                // payload.issues.push({
-                //   code: "not_multiple_of",
-                //   origin: "number",
-                //   input,
-                //   inst,
-                //   divisor: 1,
-                // });
+        catch (err) {
+            if (err.code !== 'ENOENT') {
+                // eslint-disable-next-line no-console
+                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
             }
-            if (!Number.isSafeInteger(input)) {
-                if (input > 0) {
-                    // too_big
-                    payload.issues.push({
-                        input,
-                        code: "too_big",
-                        maximum: Number.MAX_SAFE_INTEGER,
-                        note: "Integers must be within the safe integer range.",
-                        inst,
-                        origin,
-                        inclusive: true,
-                        continue: !def.abort,
-                    });
+        }
+        if (stats && stats.isFile()) {
+            if (IS_WINDOWS) {
+                // on Windows, test for valid extension
+                const upperExt = path__WEBPACK_IMPORTED_MODULE_1__.extname(filePath).toUpperCase();
+                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
+                    return filePath;
                 }
-                else {
-                    // too_small
-                    payload.issues.push({
-                        input,
-                        code: "too_small",
-                        minimum: Number.MIN_SAFE_INTEGER,
-                        note: "Integers must be within the safe integer range.",
-                        inst,
-                        origin,
-                        inclusive: true,
-                        continue: !def.abort,
-                    });
-                }
-                return;
-            }
-        }
-        if (input < minimum) {
-            payload.issues.push({
-                origin: "number",
-                input,
-                code: "too_small",
-                minimum,
-                inclusive: true,
-                inst,
-                continue: !def.abort,
-            });
-        }
-        if (input > maximum) {
-            payload.issues.push({
-                origin: "number",
-                input,
-                code: "too_big",
-                maximum,
-                inclusive: true,
-                inst,
-                continue: !def.abort,
-            });
-        }
-    };
-});
-const $ZodCheckBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckBigIntFormat", (inst, def) => {
-    $ZodCheck.init(inst, def); // no format checks
-    const [minimum, maximum] = util.BIGINT_FORMAT_RANGES[def.format];
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        if (input < minimum) {
-            payload.issues.push({
-                origin: "bigint",
-                input,
-                code: "too_small",
-                minimum: minimum,
-                inclusive: true,
-                inst,
-                continue: !def.abort,
-            });
-        }
-        if (input > maximum) {
-            payload.issues.push({
-                origin: "bigint",
-                input,
-                code: "too_big",
-                maximum,
-                inclusive: true,
-                inst,
-                continue: !def.abort,
-            });
-        }
-    };
-})));
-const $ZodCheckMaxSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxSize", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const size = input.size;
-        if (size <= def.maximum)
-            return;
-        payload.issues.push({
-            origin: util.getSizableOrigin(input),
-            code: "too_big",
-            maximum: def.maximum,
-            inclusive: true,
-            input,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckMinSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMinSize", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const size = input.size;
-        if (size >= def.minimum)
-            return;
-        payload.issues.push({
-            origin: util.getSizableOrigin(input),
-            code: "too_small",
-            minimum: def.minimum,
-            inclusive: true,
-            input,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckSizeEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckSizeEquals", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const size = input.size;
-        if (size === def.size)
-            return;
-        const tooBig = size > def.size;
-        payload.issues.push({
-            origin: util.getSizableOrigin(input),
-            ...(tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size }),
-            inclusive: true,
-            exact: true,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckMaxLength = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxLength", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const units = input.length;
-        // Strings are measured in Unicode code points, not UTF-16 units. A code point is at most two units, so a string that already fits in units fits in code points; only an overflow has to be counted.
-        const length = typeof input === "string" && units > def.maximum ? util.codePointLength(input) : units;
-        if (length <= def.maximum)
-            return;
-        const origin = util.getLengthableOrigin(input);
-        payload.issues.push({
-            origin,
-            code: "too_big",
-            maximum: def.maximum,
-            inclusive: true,
-            input,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckMinLength = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckMinLength", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const units = input.length;
-        // A code point is one or two UTF-16 units, so fewer units than the floor can never reach it and twice the floor always clears it. Only in between is the exact count in doubt.
-        const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2
-            ? _util_js__WEBPACK_IMPORTED_MODULE_1__/* .codePointLength */ .O7(input)
-            : units;
-        if (length >= def.minimum)
-            return;
-        const origin = _util_js__WEBPACK_IMPORTED_MODULE_1__/* .getLengthableOrigin */ .Rc(input);
-        payload.issues.push({
-            origin,
-            code: "too_small",
-            minimum: def.minimum,
-            inclusive: true,
-            input,
-            inst,
-            continue: !def.abort,
-        });
-    };
-});
-const $ZodCheckLengthEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLengthEquals", (inst, def) => {
-    var _a;
-    $ZodCheck.init(inst, def);
-    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const units = input.length;
-        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
-        const length = typeof input === "string" && units >= def.length && units <= def.length * 2
-            ? util.codePointLength(input)
-            : units;
-        if (length === def.length)
-            return;
-        const origin = util.getLengthableOrigin(input);
-        const tooBig = length > def.length;
-        payload.issues.push({
-            origin,
-            ...(tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length }),
-            inclusive: true,
-            exact: true,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStringFormat", (inst, def) => {
-    var _a, _b;
-    $ZodCheck.init(inst, def);
-    if (def.pattern)
-        (_a = inst._zod).check ?? (_a.check = (payload) => {
-            def.pattern.lastIndex = 0;
-            if (def.pattern.test(payload.value))
-                return;
-            payload.issues.push({
-                origin: "string",
-                code: "invalid_format",
-                format: def.format,
-                input: payload.value,
-                ...(def.pattern ? { pattern: def.pattern.toString() } : {}),
-                inst,
-                continue: !def.abort,
-            });
-        });
-    else
-        (_b = inst._zod).check ?? (_b.check = () => { });
-})));
-const $ZodCheckRegex = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckRegex", (inst, def) => {
-    $ZodCheckStringFormat.init(inst, def);
-    inst._zod.check = (payload) => {
-        def.pattern.lastIndex = 0;
-        if (def.pattern.test(payload.value))
-            return;
-        payload.issues.push({
-            origin: "string",
-            code: "invalid_format",
-            format: "regex",
-            input: payload.value,
-            pattern: def.pattern.toString(),
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckLowerCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLowerCase", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.lowercase);
-    $ZodCheckStringFormat.init(inst, def);
-})));
-const $ZodCheckUpperCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckUpperCase", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.uppercase);
-    $ZodCheckStringFormat.init(inst, def);
-})));
-const $ZodCheckIncludes = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckIncludes", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const escapedRegex = util.escapeRegex(def.includes);
-    // `String.prototype.includes(sub, position)` matches `sub` at `position`
-    // OR LATER, so the pattern must allow at least `position` leading chars
-    // (`{N,}`), not exactly `position` chars (`{N}`).
-    const pattern = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
-    def.pattern = pattern;
-    inst._zod.check = (payload) => {
-        if (payload.value.includes(def.includes, def.position))
-            return;
-        payload.issues.push({
-            origin: "string",
-            code: "invalid_format",
-            format: "includes",
-            includes: def.includes,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckStartsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStartsWith", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const pattern = new RegExp(`^${util.escapeRegex(def.prefix)}.*`);
-    def.pattern ?? (def.pattern = pattern);
-    inst._zod.check = (payload) => {
-        if (payload.value.startsWith(def.prefix))
-            return;
-        payload.issues.push({
-            origin: "string",
-            code: "invalid_format",
-            format: "starts_with",
-            prefix: def.prefix,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckEndsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckEndsWith", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const pattern = new RegExp(`.*${util.escapeRegex(def.suffix)}$`);
-    def.pattern ?? (def.pattern = pattern);
-    inst._zod.check = (payload) => {
-        if (payload.value.endsWith(def.suffix))
-            return;
-        payload.issues.push({
-            origin: "string",
-            code: "invalid_format",
-            format: "ends_with",
-            suffix: def.suffix,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-///////////////////////////////////
-/////    $ZodCheckProperty    /////
-///////////////////////////////////
-function handleCheckPropertyResult(result, payload, property) {
-    if (result.issues.length) {
-        payload.issues.push(...util.prefixIssues(property, result.issues));
-    }
-}
-const $ZodCheckProperty = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperty", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    inst._zod.check = (payload) => {
-        const result = def.schema._zod.run({
-            value: payload.value[def.property],
-            issues: [],
-        }, {});
-        if (result instanceof Promise) {
-            return result.then((result) => handleCheckPropertyResult(result, payload, def.property));
-        }
-        handleCheckPropertyResult(result, payload, def.property);
-        return;
-    };
-})));
-const $ZodCheckProperties = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperties", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    util.hide(inst, Symbol.iterator, function* () {
-        yield inst;
-    });
-    // key and schema snapshotted together: reading one live and the other cached lets a later mutation of the caller's shape object pair a stale key with a missing schema
-    let entries;
-    inst._zod.check = (payload) => {
-        // the base schema already typed the value, so only a nullish one is rejected here: the properties read on a primitive too, matching z.property() on a string's length
-        if (payload.value == null) {
-            payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
-            return undefined;
-        }
-        entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
-        const input = payload.value;
-        let proms;
-        for (const [key, schema] of entries) {
-            const result = schema._zod.run({ value: input[key], issues: [] }, {});
-            if (result instanceof Promise) {
-                proms ?? (proms = []);
-                proms.push(result.then((result) => handleCheckPropertyResult(result, payload, key)));
             }
             else {
-                handleCheckPropertyResult(result, payload, key);
+                if (isUnixExecutable(stats)) {
+                    return filePath;
+                }
             }
         }
-        if (proms)
-            return Promise.all(proms).then(() => undefined);
-        return undefined;
-    };
-})));
-const $ZodCheckMimeType = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMimeType", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    const mimeSet = new Set(def.mime);
-    inst._zod.check = (payload) => {
-        if (mimeSet.has(payload.value.type))
-            return;
-        payload.issues.push({
-            code: "invalid_value",
-            values: def.mime,
-            input: payload.value.type,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckOverwrite", (inst, def) => {
-    $ZodCheck.init(inst, def);
-    inst._zod.check = (payload) => {
-        payload.value = def.tx(payload.value);
-    };
-})));
-
-
-/***/ }),
-
-/***/ 8532:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $W: () => (/* binding */ config),
-/* harmony export */   GT: () => (/* binding */ $ZodAsyncError),
-/* harmony export */   cr: () => (/* binding */ globalConfig),
-/* harmony export */   xI: () => (/* binding */ $constructor)
-/* harmony export */ });
-/* unused harmony exports NEVER, $brand, $ZodEncodeError */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
-var _a;
-
-/** A special constant with type `never` */
-const NEVER = /*@__PURE__*/ Object.freeze({
-    status: "aborted",
-});
-/* Shared descriptor for installing `_zod`; defineProperty reads it
- * synchronously, so reusing one object avoids a per-instance allocation. */
-const _zodDesc = { value: undefined, enumerable: false };
-// null where suppressing the capture would be unrecoverable: `parse()` puts the frames back with `captureStackTrace`, so without it the throw would lose its stack. also latched to null once `stackTraceLimit` proves unassignable, which a realm can do at any point by hardening Error
-let _E = "captureStackTrace" in Error ? Error : null;
-// v8 captures a stack trace inside the Error constructor, which dominates a failed parse; costs only the frames, and parse() restores those. the constructor must RUN: Object.create is cheaper and passes instanceof, but Error.isError and util.types.isNativeError check an internal slot
-function newError(Definition) {
-    const E = _E;
-    if (E) {
-        const saved = E.stackTraceLimit;
-        if (typeof saved === "number") {
+        // try each extension
+        const originalFilePath = filePath;
+        for (const extension of extensions) {
+            filePath = originalFilePath + extension;
+            stats = undefined;
             try {
-                E.stackTraceLimit = 0;
-            }
-            catch {
-                _E = null;
-                return new Definition();
-            }
-            try {
-                return new Definition();
-            }
-            finally {
-                E.stackTraceLimit = saved;
-            }
-        }
-    }
-    return new Definition();
-}
-function $constructor(name, initializer, 
-/** This trait's members, installed once on every prototype that composes it. They cannot be declared in the initializer above: that runs per instance, and the prototype is shared. */
-proto, params) {
-    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, …) install here once rather than as an accessor on every instance.
-    const zodProto = {};
-    // Assigning the fields in the constructor body is what gives instances in-object slots; building the object literally and reparenting it costs a second allocation and a generic property copy.
-    function Internals(def) {
-        this.def = def;
-        this.constr = _;
-        this.traits = new Set();
-    }
-    Internals.prototype = zodProto;
-    const protoMembers = proto;
-    // One trait's members land on every prototype whose chain composes it, so the answer is per prototype rather than per trait.
-    const initialized = protoMembers && new WeakSet();
-    function init(inst, def) {
-        if (!inst._zod) {
-            _zodDesc.value = new Internals(def);
-            try {
-                Object.defineProperty(inst, "_zod", _zodDesc);
-            }
-            finally {
-                // Cleared even on throw, so the shared descriptor never leaks one instance's internals into the next.
-                _zodDesc.value = undefined;
-            }
-        }
-        else if (inst._zod.traits.has(name)) {
-            return;
-        }
-        inst._zod.traits.add(name);
-        initializer(inst, def);
-        if (initialized) {
-            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` — unchanged from before.
-            const own = Object.getPrototypeOf(inst);
-            const ctorProto = inst._zod.constr.prototype;
-            let up = own;
-            while (up && up !== ctorProto)
-                up = Object.getPrototypeOf(up);
-            const target = up ?? own;
-            if (!initialized.has(target)) {
-                initialized.add(target);
-                (0,_util_js__WEBPACK_IMPORTED_MODULE_0__/* .members */ .ol)(target, protoMembers);
-            }
-        }
-        // support prototype modifications; for-in avoids the array allocation of Object.keys on the (usually empty) prototype
-        const proto = _.prototype;
-        for (const k in proto) {
-            if (!Object.prototype.hasOwnProperty.call(proto, k))
-                continue;
-            if (!(k in inst)) {
-                inst[k] = proto[k].bind(inst);
-            }
-        }
-    }
-    // doesn't work if Parent has a constructor with arguments
-    const Parent = params?.Parent ?? Object;
-    class Definition extends Parent {
-    }
-    Object.defineProperty(Definition, "name", { value: name });
-    function _(def) {
-        const inst = params?.Parent ? newError(Definition) : this;
-        init(inst, def);
-        const deferred = inst._zod.deferred;
-        if (deferred) {
-            for (const fn of deferred) {
-                fn();
-            }
-            // Released: initializers run once, and the list would otherwise be retained for the schema's lifetime.
-            inst._zod.deferred = undefined;
-        }
-        // Global post-processor hook. Internal: installed by `import "zod/compile"` to enable AOT compilation for every constructed schema. Runs last, once the instance is fully built, because it hands the instance to compile(). The post-processor is expected to be reentrancy-guarded by its own implementation.
-        const pp = globalThis.__zod_globalConfig?.postProcessor;
-        if (pp)
-            pp(inst);
-        return inst;
-    }
-    Object.defineProperty(_, "init", { value: init });
-    Object.defineProperty(_, Symbol.hasInstance, {
-        value: (inst) => {
-            if (params?.Parent && inst instanceof params.Parent)
-                return true;
-            return inst?._zod?.traits?.has(name);
-        },
-    });
-    Object.defineProperty(_, "name", { value: name });
-    return _;
-}
-//////////////////////////////   UTILITIES   ///////////////////////////////////////
-const $brand = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("zod_brand")));
-class $ZodAsyncError extends Error {
-    constructor() {
-        super(`Encountered Promise during synchronous parse. Use .parseAsync() instead.`);
-    }
-}
-class $ZodEncodeError extends Error {
-    constructor(name) {
-        super(`Encountered unidirectional transform during encode: ${name}`);
-        this.name = "ZodEncodeError";
-    }
-}
-(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});
-const globalConfig = globalThis.__zod_globalConfig;
-function config(newConfig) {
-    if (newConfig)
-        Object.assign(globalConfig, newConfig);
-    return globalConfig;
-}
-
-
-/***/ }),
-
-/***/ 4723:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A2: () => (/* binding */ normalizeParams),
-/* harmony export */   Gv: () => (/* binding */ isObject),
-/* harmony export */   NM: () => (/* binding */ optionalKeys),
-/* harmony export */   O7: () => (/* binding */ codePointLength),
-/* harmony export */   PO: () => (/* binding */ cached),
-/* harmony export */   QH: () => (/* binding */ aborted),
-/* harmony export */   Rc: () => (/* binding */ getLengthableOrigin),
-/* harmony export */   Vy: () => (/* binding */ assignProp),
-/* harmony export */   X: () => (/* binding */ installLazyProp),
-/* harmony export */   cl: () => (/* binding */ nullish),
-/* harmony export */   d3: () => (/* binding */ attachSchema),
-/* harmony export */   gx: () => (/* binding */ captureStackTrace),
-/* harmony export */   iR: () => (/* binding */ finalizeIssue),
-/* harmony export */   jD: () => (/* binding */ hide),
-/* harmony export */   k8: () => (/* binding */ jsonStringifyReplacer),
-/* harmony export */   lQ: () => (/* binding */ prefixIssues),
-/* harmony export */   o8: () => (/* binding */ clone),
-/* harmony export */   ol: () => (/* binding */ members),
-/* harmony export */   p6: () => (/* binding */ cleanRegex),
-/* harmony export */   qQ: () => (/* binding */ propertyKeyTypes),
-/* harmony export */   qh: () => (/* binding */ own),
-/* harmony export */   rL: () => (/* binding */ explicitlyAborted),
-/* harmony export */   sD: () => (/* binding */ escapeRegex),
-/* harmony export */   v5: () => (/* binding */ defineLazyInternal),
-/* harmony export */   w5: () => (/* binding */ getEnumValues),
-/* harmony export */   zH: () => (/* binding */ NUMBER_FORMAT_RANGES)
-/* harmony export */ });
-/* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, joinValues, floatSafeRemainder, defineLazy, objectClone, rawShape, mergeDefs, cloneDef, getElementAtPath, promiseAllObject, randomString, esc, slugify, allowsEval, isPlainObject, shallowClone, numKeys, getParsedType, primitiveTypes, createTransparentProxy, stringifyPrimitive, BIGINT_FORMAT_RANGES, pick, omit, extend, safeExtend, merge, partial, required, unwrapMessage, sizeCaps, getSizableOrigin, parsedType, issue, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, derived, CONSTANT_CATCH, constantCatch */
-
-// functions
-function assertEqual(val) {
-    return val;
-}
-function assertNotEqual(val) {
-    return val;
-}
-function toZod() {
-    return (schema) => schema;
-}
-function assertIs(_arg) { }
-function assertNever(_x) {
-    throw new Error("Unexpected value in exhaustive check");
-}
-function assert(_) { }
-function getEnumValues(entries) {
-    const numericValues = Object.values(entries).filter((v) => typeof v === "number");
-    const values = Object.entries(entries)
-        .filter(([k, _]) => numericValues.indexOf(+k) === -1)
-        .map(([_, v]) => v);
-    return values;
-}
-function joinValues(array, separator = "|") {
-    return array.map((val) => stringifyPrimitive(val)).join(separator);
-}
-function jsonStringifyReplacer(_, value) {
-    if (typeof value === "bigint")
-        return value.toString();
-    return value;
-}
-// the accessor lives on a shared prototype: an own accessor makes every box a dictionary-mode object (~360 B and a slow load per read against ~100 B and an inlined getter here)
-class Cached {
-    constructor(getter) {
-        this._getter = getter;
-        this._value = undefined;
-    }
-    get value() {
-        const getter = this._getter;
-        if (getter !== undefined) {
-            this._value = getter();
-            this._getter = undefined;
-        }
-        return this._value;
-    }
-}
-function cached(getter) {
-    return new Cached(getter);
-}
-function nullish(input) {
-    return input === null || input === undefined;
-}
-function cleanRegex(source) {
-    const start = source.startsWith("^") ? 1 : 0;
-    const end = source.endsWith("$") ? source.length - 1 : source.length;
-    return source.slice(start, end);
-}
-function floatSafeRemainder(val, step) {
-    const ratio = val / step;
-    const roundedRatio = Math.round(ratio);
-    // `val` and `step` each round to a double before the division rounds again, so a true decimal multiple's quotient can sit up to 1.5 of these scaled epsilons from the integer. A 1x tolerance therefore rejected 2.03 as a multiple of 0.07; 4x covers the worst case with margin.
-    const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio), 1);
-    if (Math.abs(ratio - roundedRatio) < tolerance)
-        return 0;
-    return ratio - roundedRatio;
-}
-const EVALUATING = /* @__PURE__*/ (/* unused pure expression or super */ null && (Symbol("evaluating")));
-function defineLazy(object, key, getter) {
-    let value = undefined;
-    Object.defineProperty(object, key, {
-        get() {
-            if (value === EVALUATING) {
-                // Circular reference detected, return undefined to break the cycle
-                return undefined;
-            }
-            if (value === undefined) {
-                value = EVALUATING;
-                value = getter();
-            }
-            return value;
-        },
-        set(v) {
-            Object.defineProperty(object, key, {
-                value: v,
-                // configurable: true,
-            });
-            // object[key] = v;
-        },
-        configurable: true,
-    });
-}
-function objectClone(obj) {
-    return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
-}
-function assignProp(target, prop, value) {
-    Object.defineProperty(target, prop, {
-        value,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-    });
-}
-/**
- * Whichever object a def's `shape` currently answers from: the one the caller passed until the first read, the frozen copy after it.
- *
- * Its keys and descriptors read without invoking anything, which is what lets a discriminated union check its discriminator, and the cycle walk read a shape, without resolving a getter that references the schema being constructed. A def that answers `shape` from an accessor of its own has none.
- */
-function rawShape(def) {
-    const desc = Object.getOwnPropertyDescriptor(def, "shape");
-    return desc?.get ? desc.get.raw : desc?.value;
-}
-// where a builder reads its source's keys and descriptors, resolving only a shape a def answers for itself. A shape resolves by object spread, so only its enumerable keys are ever part of it.
-function sourceShape(schema) {
-    return rawShape(schema._zod.def) ?? schema._zod.def.shape;
-}
-// a key whose value is not settled yet, self-caching so every read after the first gets the same one
-function deferProp(target, key, getter) {
-    Object.defineProperty(target, key, {
-        get() {
-            const value = getter();
-            assignProp(this, key, value);
-            return value;
-        },
-        enumerable: true,
-        configurable: true,
-    });
-}
-// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key — an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
-function putProp(target, key, value) {
-    if (key in target)
-        assignProp(target, key, value);
-    else
-        target[key] = value;
-}
-/**
- * Copies `keys` of `source`'s shape onto `target`, each value passed through `wrap`.
- *
- * A key the source has resolved is copied through now, so the derived shape states it outright and nothing has to resolve it to learn what it holds. A key the source still defers stays deferred, and reads back through the source's own `shape`, so it resolves once and both shapes get that one schema.
- */
-function mirrorShape(target, source, keys, wrap) {
-    const raw = sourceShape(source);
-    for (const key of keys) {
-        const desc = Object.getOwnPropertyDescriptor(raw, key);
-        if (!desc.enumerable)
-            continue;
-        if (desc.get) {
-            deferProp(target, key, () => {
-                const value = source._zod.def.shape[key];
-                return wrap ? wrap(value, key) : value;
-            });
-        }
-        else
-            putProp(target, key, wrap ? wrap(desc.value, key) : desc.value);
-    }
-}
-// same, for a plain shape a caller passed rather than a schema's
-function mirrorProps(target, source) {
-    for (const key of Reflect.ownKeys(source)) {
-        const desc = Object.getOwnPropertyDescriptor(source, key);
-        if (!desc.enumerable)
-            continue;
-        if (desc.get)
-            deferProp(target, key, () => source[key]);
-        else
-            putProp(target, key, desc.value);
-    }
-}
-function mergeDefs(...defs) {
-    const mergedDescriptors = {};
-    for (const def of defs) {
-        const descriptors = Object.getOwnPropertyDescriptors(def);
-        Object.assign(mergedDescriptors, descriptors);
-    }
-    return Object.defineProperties({}, mergedDescriptors);
-}
-function cloneDef(schema) {
-    return mergeDefs(schema._zod.def);
-}
-function getElementAtPath(obj, path) {
-    if (!path)
-        return obj;
-    return path.reduce((acc, key) => acc?.[key], obj);
-}
-function promiseAllObject(promisesObj) {
-    const keys = Object.keys(promisesObj);
-    const promises = keys.map((key) => promisesObj[key]);
-    return Promise.all(promises).then((results) => {
-        const resolvedObj = {};
-        for (let i = 0; i < keys.length; i++) {
-            resolvedObj[keys[i]] = results[i];
-        }
-        return resolvedObj;
-    });
-}
-function randomString(length = 10) {
-    const chars = "abcdefghijklmnopqrstuvwxyz";
-    let str = "";
-    for (let i = 0; i < length; i++) {
-        str += chars[Math.floor(Math.random() * chars.length)];
-    }
-    return str;
-}
-function esc(str) {
-    return JSON.stringify(str);
-}
-function slugify(input) {
-    return input
-        .toLowerCase()
-        .trim()
-        .replace(/[^\w\s-]/g, "")
-        .replace(/[\s_-]+/g, "-")
-        .replace(/^-+|-+$/g, "");
-}
-const captureStackTrace = ("captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => { });
-function isObject(data) {
-    return typeof data === "object" && data !== null && !Array.isArray(data);
-}
-const allowsEval = /* @__PURE__*/ (/* unused pure expression or super */ null && (cached(() => {
-    // Skip the probe under `jitless`: strict CSPs report the caught `new Function` as a `securitypolicyviolation` even though the throw is swallowed.
-    if (globalConfig.jitless) {
-        return false;
-    }
-    // @ts-ignore
-    if (typeof navigator !== "undefined" && navigator?.userAgent?.includes("Cloudflare")) {
-        return false;
-    }
-    try {
-        const F = Function;
-        new F("");
-        return true;
-    }
-    catch (_) {
-        return false;
-    }
-})));
-function isPlainObject(o) {
-    if (isObject(o) === false)
-        return false;
-    // modified constructor
-    const ctor = o.constructor;
-    if (ctor === undefined)
-        return true;
-    if (typeof ctor !== "function")
-        return true;
-    // modified prototype
-    const prot = ctor.prototype;
-    if (isObject(prot) === false)
-        return false;
-    // ctor doesn't have static `isPrototypeOf`
-    if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
-        return false;
-    }
-    return true;
-}
-function shallowClone(o) {
-    if (isPlainObject(o))
-        return { ...o };
-    if (Array.isArray(o))
-        return [...o];
-    if (o instanceof Map)
-        return new Map(o);
-    if (o instanceof Set)
-        return new Set(o);
-    return o;
-}
-function numKeys(data) {
-    let keyCount = 0;
-    for (const key in data) {
-        if (Object.prototype.hasOwnProperty.call(data, key)) {
-            keyCount++;
-        }
-    }
-    return keyCount;
-}
-const getParsedType = (data) => {
-    const t = typeof data;
-    switch (t) {
-        case "undefined":
-            return "undefined";
-        case "string":
-            return "string";
-        case "number":
-            return Number.isNaN(data) ? "nan" : "number";
-        case "boolean":
-            return "boolean";
-        case "function":
-            return "function";
-        case "bigint":
-            return "bigint";
-        case "symbol":
-            return "symbol";
-        case "object":
-            if (Array.isArray(data)) {
-                return "array";
-            }
-            if (data === null) {
-                return "null";
-            }
-            if (data.then && typeof data.then === "function" && data.catch && typeof data.catch === "function") {
-                return "promise";
-            }
-            if (typeof Map !== "undefined" && data instanceof Map) {
-                return "map";
-            }
-            if (typeof Set !== "undefined" && data instanceof Set) {
-                return "set";
-            }
-            if (typeof Date !== "undefined" && data instanceof Date) {
-                return "date";
-            }
-            // @ts-ignore
-            if (typeof File !== "undefined" && data instanceof File) {
-                return "file";
-            }
-            return "object";
-        default:
-            throw new Error(`Unknown data type: ${t}`);
-    }
-};
-const propertyKeyTypes = /* @__PURE__*/ new Set(["string", "number", "symbol"]);
-const primitiveTypes = /* @__PURE__*/ new Set([
-    "string",
-    "number",
-    "bigint",
-    "boolean",
-    "symbol",
-    "undefined",
-]);
-function escapeRegex(str) {
-    return str.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-// zod-specific utils
-function clone(inst, def, params) {
-    const cl = new inst._zod.constr(def ?? inst._zod.def);
-    if (!def || params?.parent)
-        cl._zod.parent = inst;
-    return cl;
-}
-function normalizeParams(_params) {
-    const params = _params;
-    if (!params)
-        return {};
-    if (typeof params === "string")
-        return { error: () => params };
-    if (params?.message !== undefined) {
-        if (params?.error !== undefined)
-            throw new Error("Cannot specify both `message` and `error` params");
-        params.error = params.message;
-    }
-    delete params.message;
-    if (typeof params.error === "string")
-        return { ...params, error: () => params.error };
-    return params;
-}
-function createTransparentProxy(getter) {
-    let target;
-    return new Proxy({}, {
-        get(_, prop, receiver) {
-            target ?? (target = getter());
-            return Reflect.get(target, prop, receiver);
-        },
-        set(_, prop, value, receiver) {
-            target ?? (target = getter());
-            return Reflect.set(target, prop, value, receiver);
-        },
-        has(_, prop) {
-            target ?? (target = getter());
-            return Reflect.has(target, prop);
-        },
-        deleteProperty(_, prop) {
-            target ?? (target = getter());
-            return Reflect.deleteProperty(target, prop);
-        },
-        ownKeys(_) {
-            target ?? (target = getter());
-            return Reflect.ownKeys(target);
-        },
-        getOwnPropertyDescriptor(_, prop) {
-            target ?? (target = getter());
-            return Reflect.getOwnPropertyDescriptor(target, prop);
-        },
-        defineProperty(_, prop, descriptor) {
-            target ?? (target = getter());
-            return Reflect.defineProperty(target, prop, descriptor);
-        },
-    });
-}
-function stringifyPrimitive(value) {
-    if (typeof value === "bigint")
-        return value.toString() + "n";
-    if (typeof value === "string")
-        return `"${value}"`;
-    return `${value}`;
-}
-function optionalKeys(shape) {
-    return Object.keys(shape).filter((k) => {
-        return shape[k]._zod.optin !== undefined && shape[k]._zod.optout === "optional";
-    });
-}
-// Wrapped in a `@__PURE__` IIFE: esbuild never tree-shakes a top-level initializer that contains a member access on `Number`, so the bare object literal survived into every bundle.
-const NUMBER_FORMAT_RANGES = /*@__PURE__*/ (() => ({
-    safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-    int32: [-2147483648, 2147483647],
-    uint32: [0, 4294967295],
-    float32: [-3.4028234663852886e38, 3.4028234663852886e38],
-    float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
-}))();
-const BIGINT_FORMAT_RANGES = {
-    int64: [/* @__PURE__*/ BigInt("-9223372036854775808"), /* @__PURE__*/ BigInt("9223372036854775807")],
-    uint64: [/* @__PURE__*/ BigInt(0), /* @__PURE__*/ BigInt("18446744073709551615")],
-};
-function pick(schema, mask) {
-    const currDef = schema._zod.def;
-    const checks = currDef.checks;
-    const hasChecks = checks && checks.length > 0;
-    if (hasChecks) {
-        throw new Error(".pick() cannot be used on object schemas containing refinements");
-    }
-    const newShape = {};
-    mirrorShape(newShape, schema, maskedKeys(schema, mask));
-    return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
-}
-// the mask keys that select something, checked against the source's shape without resolving it
-function maskedKeys(schema, mask) {
-    const raw = sourceShape(schema);
-    const keys = [];
-    // `for...in` skips symbols, so a symbol in the mask would select nothing
-    for (const key of Reflect.ownKeys(mask)) {
-        if (!Object.getOwnPropertyDescriptor(raw, key)?.enumerable) {
-            throw new Error(`Unrecognized key: "${String(key)}"`);
-        }
-        if (mask[key])
-            keys.push(key);
-    }
-    return keys;
-}
-function omit(schema, mask) {
-    const currDef = schema._zod.def;
-    const checks = currDef.checks;
-    const hasChecks = checks && checks.length > 0;
-    if (hasChecks) {
-        throw new Error(".omit() cannot be used on object schemas containing refinements");
-    }
-    const omitted = new Set(maskedKeys(schema, mask));
-    const newShape = {};
-    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key) => !omitted.has(key)));
-    return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
-}
-function extend(schema, shape) {
-    if (!isPlainObject(shape)) {
-        throw new Error("Invalid input to extend: expected a plain object");
-    }
-    const checks = schema._zod.def.checks;
-    const hasChecks = checks && checks.length > 0;
-    if (hasChecks) {
-        // Only throw if new shape overlaps with existing shape. Use getOwnPropertyDescriptor to check key existence without accessing values
-        const existingShape = sourceShape(schema);
-        for (const key of Reflect.ownKeys(shape)) {
-            if (Object.getOwnPropertyDescriptor(existingShape, key) !== undefined) {
-                throw new Error("Cannot overwrite keys on object schemas containing refinements. Use `.safeExtend()` instead.");
-            }
-        }
-    }
-    return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
-}
-// the source's keys, then the caller's overlaid on top
-function extended(schema, shape) {
-    const newShape = {};
-    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)));
-    mirrorProps(newShape, shape);
-    return newShape;
-}
-function safeExtend(schema, shape) {
-    if (!isPlainObject(shape)) {
-        throw new Error("Invalid input to safeExtend: expected a plain object");
-    }
-    return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
-}
-function merge(a, b) {
-    if (!b?._zod?.def) {
-        throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
-    }
-    if (a._zod.def.checks?.length) {
-        throw new Error(".merge() cannot be used on object schemas containing refinements. Use .safeExtend() instead.");
-    }
-    const newShape = {};
-    mirrorShape(newShape, a, Reflect.ownKeys(sourceShape(a)));
-    mirrorShape(newShape, b, Reflect.ownKeys(sourceShape(b)));
-    const def = mergeDefs(a._zod.def, {
-        shape: newShape,
-        get catchall() {
-            return b._zod.def.catchall;
-        },
-        checks: b._zod.def.checks ?? [],
-    });
-    return clone(a, def);
-}
-function partial(Class, schema, mask, name = "partial") {
-    const currDef = schema._zod.def;
-    const checks = currDef.checks;
-    const hasChecks = checks && checks.length > 0;
-    if (hasChecks) {
-        throw new Error(`.${name}() cannot be used on object schemas containing refinements`);
-    }
-    const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
-    const newShape = {};
-    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class &&
-        ((value, key) => (selected && !selected.has(key) ? value : new Class({ type: "optional", innerType: value }))));
-    return clone(schema, mergeDefs(schema._zod.def, { shape: newShape, checks: [] }));
-}
-function required(Class, schema, mask) {
-    const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
-    const newShape = {};
-    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value, key) => 
-    // overwrite with non-optional
-    selected && !selected.has(key) ? value : new Class({ type: "nonoptional", innerType: value }));
-    return clone(schema, mergeDefs(schema._zod.def, { shape: newShape }));
-}
-// invalid_type | too_big | too_small | invalid_format | not_multiple_of | unrecognized_keys | invalid_union | invalid_key | invalid_element | invalid_value | custom
-function aborted(x, startIndex = 0) {
-    if (x.aborted === true)
-        return true;
-    for (let i = startIndex; i < x.issues.length; i++) {
-        if (x.issues[i]?.continue !== true) {
-            return true;
-        }
-    }
-    return false;
-}
-// Checks for explicit abort (continue === false), as opposed to implicit abort (continue === undefined). Used to respect `abort: true` in .refine() even for checks that have a `when` function.
-function explicitlyAborted(x, startIndex = 0) {
-    if (x.aborted === true)
-        return true;
-    for (let i = startIndex; i < x.issues.length; i++) {
-        if (x.issues[i]?.continue === false) {
-            return true;
-        }
-    }
-    return false;
-}
-function prefixIssues(path, issues) {
-    return issues.map((iss) => {
-        var _a;
-        (_a = iss).path ?? (_a.path = []);
-        iss.path.unshift(path);
-        return iss;
-    });
-}
-function unwrapMessage(message) {
-    return typeof message === "string" ? message : message?.message;
-}
-/* A check holds no link back to the schema it is attached to — the same check instance is shared by every clone of that schema — so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
-/** The leading size checks of `defChecks` that set an upper bound, each paired with it. */
-function sizeCaps(defChecks) {
-    const caps = [];
-    for (const ch of defChecks ?? []) {
-        const d = ch._zod.def;
-        // a later check may rewrite the value
-        if (!/_(length|size)$|_equals$/.test(d.check))
-            break;
-        const max = d.maximum ?? d.length ?? d.size;
-        if (max >= 0)
-            caps.push([max, ch]);
-    }
-    return caps;
-}
-function attachSchema(issues, start, inst) {
-    var _a;
-    for (let i = start; i < issues.length; i++) {
-        (_a = issues[i]).schema ?? (_a.schema = inst);
-    }
-}
-function finalizeIssue(iss, ctx, config) {
-    var _a;
-    // A schema that raised an issue itself owns it outright, and outranks any stamp an enclosing check left in `attachSchema`. String formats and z.custom() are schema and check at once, so when they act as a check they defer to that stamp instead.
-    const traits = iss.inst?._zod?.traits;
-    if (traits?.has("$ZodType")) {
-        if (traits.has("$ZodCheck"))
-            (_a = iss).schema ?? (_a.schema = iss.inst);
-        else
-            iss.schema = iss.inst;
-    }
-    // Decreasing specificity, first map to return a message wins. `inst` is whatever raised the issue, so a check's own map outranks the owning schema's.
-    const schemaError = iss.schema !== iss.inst ? iss.schema?._zod.def?.error : undefined;
-    const message = iss.message
-        ? iss.message
-        : (unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ??
-            unwrapMessage(schemaError?.(iss)) ??
-            unwrapMessage(ctx?.error?.(iss)) ??
-            unwrapMessage(config.customError?.(iss)) ??
-            unwrapMessage(config.localeError?.(iss)) ??
-            "Invalid input");
-    // an explicit own-key copy beats object rest with excluded keys, which v8 routes through a generic runtime call; Object.keys rather than for-in so an issue pushed with a prototype does not leak inherited keys, and an own __proto__ key is dropped rather than assigned through the setter
-    const full = {};
-    for (const k of Object.keys(iss)) {
-        if (k === "inst" || k === "schema" || k === "continue" || k === "input" || k === "__proto__")
-            continue;
-        full[k] = iss[k];
-    }
-    full.path ?? (full.path = []);
-    full.message = message;
-    if (ctx?.reportInput) {
-        full.input = iss.input;
-    }
-    return full;
-}
-function getSizableOrigin(input) {
-    if (input instanceof Set)
-        return "set";
-    if (input instanceof Map)
-        return "map";
-    // @ts-ignore
-    if (input instanceof File)
-        return "file";
-    return "unknown";
-}
-const highSurrogate = /[\uD800-\uDBFF]/;
-// Code points in `str`: a surrogate pair counts once, a lone surrogate as itself. Hand-rolled because the string iterator allocates and runs ~250x slower on this path; the regex probe exits ~50x quicker for a string with no astral characters.
-function codePointLength(str) {
-    const units = str.length;
-    if (!highSurrogate.test(str))
-        return units;
-    let count = units;
-    for (let i = 0; i < units - 1; i++) {
-        if ((str.charCodeAt(i) & 0xfc00) === 0xd800 && (str.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-            count--;
-            i++;
-        }
-    }
-    return count;
-}
-function getLengthableOrigin(input) {
-    if (Array.isArray(input))
-        return "array";
-    if (typeof input === "string")
-        return "string";
-    return "unknown";
-}
-function parsedType(data) {
-    const t = typeof data;
-    switch (t) {
-        case "number": {
-            return Number.isNaN(data) ? "nan" : "number";
-        }
-        case "object": {
-            if (data === null) {
-                return "null";
-            }
-            if (Array.isArray(data)) {
-                return "array";
-            }
-            const obj = data;
-            if (obj && Object.getPrototypeOf(obj) !== Object.prototype && "constructor" in obj && obj.constructor) {
-                return obj.constructor.name;
-            }
-        }
-    }
-    return t;
-}
-function issue(...args) {
-    const [iss, input, inst] = args;
-    if (typeof iss === "string") {
-        return {
-            message: iss,
-            code: "custom",
-            input,
-            inst,
-        };
-    }
-    return { ...iss };
-}
-function cleanEnum(obj) {
-    return Object.entries(obj)
-        .filter(([k, _]) => {
-        // return true if NaN, meaning it's not a number, thus a string key
-        return Number.isNaN(Number.parseInt(k, 10));
-    })
-        .map((el) => el[1]);
-}
-// Codec utility functions
-function base64ToUint8Array(base64) {
-    const binaryString = atob(base64);
-    const bytes = new Uint8Array(binaryString.length);
-    for (let i = 0; i < binaryString.length; i++) {
-        bytes[i] = binaryString.charCodeAt(i);
-    }
-    return bytes;
-}
-function uint8ArrayToBase64(bytes) {
-    let binaryString = "";
-    for (let i = 0; i < bytes.length; i++) {
-        binaryString += String.fromCharCode(bytes[i]);
-    }
-    return btoa(binaryString);
-}
-function base64urlToUint8Array(base64url) {
-    const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
-    const padding = "=".repeat((4 - (base64.length % 4)) % 4);
-    return base64ToUint8Array(base64 + padding);
-}
-function uint8ArrayToBase64url(bytes) {
-    return uint8ArrayToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
-}
-function hexToUint8Array(hex) {
-    const cleanHex = hex.replace(/^0x/, "");
-    if (cleanHex.length % 2 !== 0) {
-        throw new Error("Invalid hex string length");
-    }
-    const bytes = new Uint8Array(cleanHex.length / 2);
-    for (let i = 0; i < cleanHex.length; i += 2) {
-        bytes[i / 2] = Number.parseInt(cleanHex.slice(i, i + 2), 16);
-    }
-    return bytes;
-}
-function uint8ArrayToHex(bytes) {
-    return Array.from(bytes)
-        .map((b) => b.toString(16).padStart(2, "0"))
-        .join("");
-}
-// instanceof
-class Class {
-    constructor(..._args) { }
-}
-//////////    PROTOTYPE INSTALLERS     //////////
-//
-// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together — see "The three axes" in AGENTS.md.
-/**
- * Installs a trait's members on its prototype. Each value builds that member for the instance on first read; the built value shadows the accessor as an own property, so a detached `const { parse } = schema` keeps working.
- *
- * Call this from a `proto` initializer, which runs once per prototype — never per instance.
- */
-function members(proto, table) {
-    for (const key in table) {
-        const desc = Object.getOwnPropertyDescriptor(table, key);
-        // a getter installs as written, so it stays live: `description` reads through to the registry on every access. not enumerable: an object literal's is, and a prototype member never was
-        if (desc.get)
-            Object.defineProperty(proto, key, { ...desc, enumerable: false });
-        // a method materializes bound on first read, which is what keeps a detached member working: `const opt = schema.optional; opt()`
-        else
-            defineBound(proto, key, desc.value);
-    }
-}
-/** Shadows a prototype member with an own value, so a getter that builds from the instance runs once. */
-function own(inst, key, value, enumerable = true) {
-    Object.defineProperty(inst, key, { configurable: true, writable: true, enumerable, value });
-    return value;
-}
-/** Like {@link own}, for a member that was never an own data property and has to stay out of `Object.keys`. */
-function hide(inst, key, value) {
-    return own(inst, key, value, false);
-}
-/** Adds members a table derives from the instance: each builds on first read and shadows as own data, and assignment shadows the same way, as when these were own properties. */
-function derived(computes, table) {
-    for (const key in computes) {
-        const compute = computes[key];
-        // an object literal's accessor is configurable and enumerable, and `members` copies the descriptor as written
-        Object.defineProperty(table, key, {
-            configurable: true,
-            enumerable: true,
-            get() {
-                return own(this, key, compute(this));
-            },
-            set(value) {
-                own(this, key, value);
-            },
-        });
-    }
-    return table;
-}
-function defineBound(proto, key, fn) {
-    Object.defineProperty(proto, key, {
-        configurable: true,
-        get() {
-            // vitest's spyOn calls a prototype getter bare to find the function it wraps, so a nullish receiver answers the raw method
-            return this == null ? fn : own(this, key, fn.bind(this));
-        },
-        set(value) {
-            own(this, key, value);
-        },
-    });
-}
-/** Returns the prototype to install on, or `undefined` if this group is already installed on it. */
-function claim(inst, sentinel) {
-    const proto = Object.getPrototypeOf(inst);
-    // Runs on every construction, so `in` rather than the costlier `hasOwnProperty.call`. Sentinels are keys the group itself defines.
-    return sentinel in proto ? undefined : proto;
-}
-// The internals whose init chain is installing. A second call for the same one is a derived constructor overriding its base, so it must not construct another schema in between or the override is dropped.
-let installing;
-// Set while a getter is running, so a value that resolved through a recursion break is not memoized. One shared descriptor shadows the key for the duration, which costs no per-key allocation.
-let broke = false;
-const breaker = {
-    configurable: true,
-    get() {
-        broke = true;
-        return undefined;
-    },
-};
-/**
- * Installs a lazily-derived internal on the `_zod` prototype of `inst`'s
- * constructor, computed from the internals object itself and cached there on
- * first read. One accessor per constructor rather than one per instance.
- */
-function defineLazyInternal(inst, key, compute) {
-    const proto = Object.getPrototypeOf(inst._zod);
-    if (key in proto && installing !== inst._zod) {
-        // A repeat construction: everything is installed already. Cleared here so the reference is not held past the first construction of every type.
-        installing = undefined;
-        return;
-    }
-    installing = inst._zod;
-    Object.defineProperty(proto, key, {
-        configurable: true,
-        get() {
-            // Shadowed before computing so a re-entrant read from a recursive schema resolves to undefined instead of running the getter again.
-            Object.defineProperty(this, key, breaker);
-            const outer = broke;
-            broke = false;
-            try {
-                const value = compute(this);
-                // A result that resolved through a recursion break is recomputed once the graph is complete; everything else memoizes, undefined included.
-                if (broke)
-                    delete this[key];
-                else
-                    Object.defineProperty(this, key, { configurable: true, writable: true, value });
-                broke = broke || outer;
-                return value;
+                stats = yield stat(filePath);
             }
             catch (err) {
-                // A compute that threw memoizes nothing, so a later read runs it again and fails the same way. The shadow goes with it, since leaving it installed would answer undefined for every later read.
-                delete this[key];
-                broke = broke || outer;
-                throw err;
+                if (err.code !== 'ENOENT') {
+                    // eslint-disable-next-line no-console
+                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+                }
             }
-        },
-        set(value) {
-            Object.defineProperty(this, key, { configurable: true, writable: true, value });
-        },
+            if (stats && stats.isFile()) {
+                if (IS_WINDOWS) {
+                    // preserve the case of the actual file (since an extension was appended)
+                    try {
+                        const directory = path__WEBPACK_IMPORTED_MODULE_1__.dirname(filePath);
+                        const upperName = path__WEBPACK_IMPORTED_MODULE_1__.basename(filePath).toUpperCase();
+                        for (const actualName of yield readdir(directory)) {
+                            if (upperName === actualName.toUpperCase()) {
+                                filePath = path__WEBPACK_IMPORTED_MODULE_1__.join(directory, actualName);
+                                break;
+                            }
+                        }
+                    }
+                    catch (err) {
+                        // eslint-disable-next-line no-console
+                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
+                    }
+                    return filePath;
+                }
+                else {
+                    if (isUnixExecutable(stats)) {
+                        return filePath;
+                    }
+                }
+            }
+        }
+        return '';
     });
 }
-/**
- * Installs `key` on `inst`'s prototype, computed by `make` on first read and cached there as an own
- * data property. One accessor per constructor rather than one per instance, because an own accessor
- * puts every instance after the first into v8 dictionary mode. The key doubles as the sentinel.
- */
-function installLazyProp(inst, key, make, enumerable) {
-    const proto = claim(inst, key);
-    if (!proto)
-        return;
-    Object.defineProperty(proto, key, {
-        configurable: true,
-        get() {
-            // Shadowed before computing, so a re-entrant read from a self-referential shape resolves to undefined instead of running the getter again. A data property rather than an accessor: an own accessor is the dictionary-mode transition this exists to avoid.
-            const desc = { configurable: true, writable: true, enumerable, value: undefined };
-            Object.defineProperty(this, key, desc);
-            // a compute that throws leaves the shadow behind, so later reads answer undefined instead of re-throwing; `defineLazy` did the same, and `defineLazyInternal`'s delete-on-catch would cost bytes in every bundle for a case only a throwing user getter reaches
-            desc.value = make(this);
-            Object.defineProperty(this, key, desc);
-            return desc.value;
-        },
-        set(value) {
-            Object.defineProperty(this, key, { configurable: true, writable: true, enumerable, value });
-        },
-    });
+function normalizeSeparators(p) {
+    p = p || '';
+    if (IS_WINDOWS) {
+        // convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // remove redundant slashes
+        return p.replace(/\\\\+/g, '\\');
+    }
+    // remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
 }
-/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback — rest and defaulted parameters both report arity 0 — and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure — the same shape that anchored `urlCanParse` into every build. */
-const CONSTANT_CATCH = "~constantCatch";
-/** Wraps a constant catch value in a thunk tagged with {@link CONSTANT_CATCH}. */
-function constantCatch(value) {
-    const fn = () => value;
-    fn[CONSTANT_CATCH] = true;
-    return fn;
+// on Mac/Linux, test the execute bit
+//     R   W  X  R  W X R W X
+//   256 128 64 32 16 8 4 2 1
+function isUnixExecutable(stats) {
+    return ((stats.mode & 1) > 0 ||
+        ((stats.mode & 8) > 0 &&
+            process.getgid !== undefined &&
+            stats.gid === process.getgid()) ||
+        ((stats.mode & 64) > 0 &&
+            process.getuid !== undefined &&
+            stats.uid === process.getuid()));
 }
-
+// Get the path of cmd.exe in windows
+function getCmdPath() {
+    var _a;
+    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
+}
+//# sourceMappingURL=io-util.js.map
 
 /***/ }),
 
-/***/ 8395:
+/***/ 8701:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K7: () => (/* binding */ which),
+/* harmony export */   U$: () => (/* binding */ mkdirP),
+/* harmony export */   Yz: () => (/* binding */ rmRF)
+/* harmony export */ });
+/* unused harmony exports cp, mv, findInPath */
+/* harmony import */ var assert__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2613);
+/* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6928);
+/* harmony import */ var _io_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90);
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  zMY: () => (/* binding */ schemas_boolean),
-  k5n: () => (/* binding */ _enum),
-  Whr: () => (/* binding */ schemas_int),
-  aig: () => (/* binding */ schemas_number),
-  lqM: () => (/* binding */ optional),
-  rej: () => (/* binding */ strictObject),
-  YjP: () => (/* binding */ schemas_string),
-  KCZ: () => (/* binding */ union),
-  L5J: () => (/* binding */ unknown)
-});
 
-// UNUSED EXPORTS: ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigInt, ZodMiniBigIntFormat, ZodMiniBoolean, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDate, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumber, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniString, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _default, _function, any, array, base64, base64url, bigint, catch, catchall, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, exactPartial, extend, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseObject, looseRecord, mac, map, merge, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, omit, partial, partialRecord, pick, pipe, prefault, promise, readonly, record, refine, required, safeExtend, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
-var core_checks = __nccwpck_require__(4890);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
- * @deprecated CUID v1 is deprecated by its authors due to information leakage
- * (timestamps embedded in the id). Use {@link cuid2} instead.
- * See https://github.com/paralleldrive/cuid.
- */
-const cuid = /^[cC][0-9a-z]{6,}$/;
-const cuid2 = /^[0-9a-z]+$/;
-const ulid = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
-const xid = /^[0-9a-vA-V]{20}$/;
-const ksuid = /^[A-Za-z0-9]{27}$/;
-const nanoid = /^[a-zA-Z0-9_-]{21}$/;
-function nanoidOfLength(length) {
-    return new RegExp(`^[a-zA-Z0-9_-]{${length}}$`);
-}
-/** ISO 8601-1 duration regex. Does not support the 8601-2 extensions like negative durations or fractional/negative components. */
-const duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
-/** Implements ISO 8601-2 extensions like explicit +- prefixes, mixing weeks with other units, and fractional/negative components. */
-const extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
-/** A regex for any UUID-like identifier: 8-4-4-4-12 hex pattern */
-const guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
-/** Returns a regex for validating an RFC 9562/4122 UUID.
+ * Copies a file or folder.
+ * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
  *
- * @param version Optionally specify a version 1-8. If no version is specified, all versions are supported. */
-const uuid = (version) => {
-    if (!version)
-        return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
-    return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
-};
-const uuid4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(4)));
-const uuid6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(6)));
-const uuid7 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(7)));
-/** Practical email validation */
-const email = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
-/** Equivalent to the HTML5 input[type=email] validation implemented by browsers. Source: https://developer.mozilla.org/en-US/docs/Web/HTML/Element/input/email */
-const html5Email = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-/** The classic emailregex.com regex for RFC 5322-compliant emails */
-const rfc5322Email = /^(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
-/** A loose regex that allows Unicode characters, enforces length limits, and that's about it. */
-const unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
-const idnEmail = (/* unused pure expression or super */ null && (unicodeEmail));
-const browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-// from https://thekevinscott.com/emojis-in-javascript/#writing-a-regular-expression
-// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor — a pictograph, a regional indicator, or the enclosing keycap — because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
-const _emoji = (/* unused pure expression or super */ null && (`^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`));
-function emoji() {
-    return new RegExp(_emoji, "u");
-}
-const ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
-const ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
-const mac = (delimiter) => {
-    const escapedDelim = util.escapeRegex(delimiter ?? ":");
-    return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
-};
-const cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
-const cidrv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))\/(12[0-8]|1[01][0-9]|[1-9]?[0-9])$/;
-// https://stackoverflow.com/questions/7860392/determine-if-string-is-in-base64-using-javascript
-const base64 = /^$|^(?:[0-9a-zA-Z+/]{4})*(?:(?:[0-9a-zA-Z+/]{2}==)|(?:[0-9a-zA-Z+/]{3}=))?$/;
-const base64url = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?$/;
-// based on https://stackoverflow.com/questions/106179/regular-expression-to-match-dns-hostname-or-ip-address
-// export const hostname: RegExp = /^([a-zA-Z0-9-]+\.)*[a-zA-Z0-9-]+$/;
-const hostname = /^(?=.{1,253}\.?$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[-0-9a-zA-Z]{0,61}[0-9a-zA-Z])?)*\.?$/;
-const domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
-const httpProtocol = /^https?$/;
-// https://blog.stevenlevithan.com/archives/validate-phone-number#r4-3 (regex sans spaces) E.164: leading digit must be 1-9; total digits (excluding '+') between 7-15
-const e164 = /^\+[1-9]\d{6,14}$/;
-// Credit card shape: 12–19 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
-const creditCard = /^\d(?:[ -]?\d){11,18}$/;
-// ISO 4217 alpha codes from the SIX list, regenerated by scripts/update-iso-4217.ts
-const currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
-// iban electronic format: 2-letter country, check digits 02-98 (the only values `98 - remainder` can produce), 11-30 bban characters
-const iban = /^[A-Z]{2}(?!00|01|99)\d{2}[A-Z0-9]{11,30}$/;
-const dateSource = (/* unused pure expression or super */ null && (`(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`));
-/** Anchors a pattern source. The interpolation lives here rather than at the call site because
- * esbuild will not drop a `@__PURE__` call whose own argument interpolates a variable, but it
- * will drop `anchor(dateSource)`. Keeping it inline pinned `date` into every bundle. */
-function regexes_anchor(source) {
-    return new RegExp(`^${source}$`);
-}
-const date = /*@__PURE__*/ (/* unused pure expression or super */ null && (regexes_anchor(dateSource)));
-function timeSource(args) {
-    const hhmm = `(?:[01]\\d|2[0-3]):[0-5]\\d`;
-    const regex = typeof args.precision === "number"
-        ? args.precision === -1
-            ? `${hhmm}`
-            : args.precision === 0
-                ? `${hhmm}:[0-5]\\d`
-                : `${hhmm}:[0-5]\\d\\.\\d{${args.precision}}`
-        : args.seconds
-            ? `${hhmm}:[0-5]\\d(?:\\.\\d+)?`
-            : `${hhmm}(?::[0-5]\\d(?:\\.\\d+)?)?`;
-    return regex;
-}
-function time(args) {
-    return new RegExp(`^${timeSource(args)}$`);
-}
-// Adapted from https://stackoverflow.com/a/3143231
-function datetime(args) {
-    const opts = ["Z"];
-    // if (args.offset) opts.push(`([+-]\\d{2}:\\d{2})`);
-    if (args.offset)
-        opts.push(`([+-](?:[01]\\d|2[0-3]):[0-5]\\d)`);
-    // RFC 3339 mandates seconds wherever the time carries a `Z` or an offset, so only the unqualified form `local` adds may omit them
-    const qualified = `${timeSource({ precision: args.precision, seconds: true })}(?:${opts.join("|")})`;
-    const timeRegex = args.local ? `${qualified}|${timeSource({ precision: args.precision })}` : qualified;
-    return new RegExp(`^${dateSource}T(?:${timeRegex})$`);
-}
-// the unbounded form of `string()` as a literal, so every plain string shares one instance instead of building its own
-const anyString = /^[\s\S]{0,}$/;
-const string = (params) => {
-    const regex = params ? `[\\s\\S]{${params?.minimum ?? 0},${params?.maximum ?? ""}}` : `[\\s\\S]*`;
-    return new RegExp(`^${regex}$`);
-};
-const bigint = /^-?\d+n?$/;
-const integer = /^-?\d+$/;
-const number = /^-?\d+(?:\.\d+)?$/;
-const regexes_boolean = /^(?:true|false)$/i;
-const _null = /^null$/i;
-
-const _undefined = /^undefined$/i;
-
-// regex for string with no uppercase letters
-const lowercase = /^[^A-Z]*$/;
-// regex for string with no lowercase letters
-const uppercase = /^[^a-z]*$/;
-// regex for hexadecimal strings (any length)
-const hex = /^[0-9a-fA-F]*$/;
-// Hash regexes for different algorithms and encodings
-// Helper function to create base64 regex with exact length and padding
-function fixedBase64(bodyLength, padding) {
-    return new RegExp(`^[A-Za-z0-9+/]{${bodyLength}}${padding}$`);
-}
-// Helper function to create base64url regex with exact length (no padding)
-function fixedBase64url(length) {
-    return new RegExp(`^[A-Za-z0-9_-]{${length}}$`);
-}
-// MD5 (16 bytes): base64 = 24 chars total (22 + "==")
-const md5_hex = /^[0-9a-fA-F]{32}$/;
-const md5_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(22, "==")));
-const md5_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(22)));
-// SHA1 (20 bytes): base64 = 28 chars total (27 + "=")
-const sha1_hex = /^[0-9a-fA-F]{40}$/;
-const sha1_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(27, "=")));
-const sha1_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(27)));
-// SHA256 (32 bytes): base64 = 44 chars total (43 + "=")
-const sha256_hex = /^[0-9a-fA-F]{64}$/;
-const sha256_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(43, "=")));
-const sha256_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(43)));
-// SHA384 (48 bytes): base64 = 64 chars total (no padding)
-const sha384_hex = /^[0-9a-fA-F]{96}$/;
-const sha384_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(64, "")));
-const sha384_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(64)));
-// SHA512 (64 bytes): base64 = 88 chars total (86 + "==")
-const sha512_hex = /^[0-9a-fA-F]{128}$/;
-const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
-const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
-const version = {
-    major: 4,
-    minor: 6,
-    patch: 7,
-};
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
-
-
-
-
-
-
-
-const $ZodType = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodType", (inst, def) => {
-    var _a;
-    inst ?? (inst = {});
-    inst._zod.def = def; // set _def property
-    inst._zod.bag = inst._zod.bag || {}; // initialize _bag object
-    inst._zod.version = version;
-    const defChecks = inst._zod.def.checks;
-    // if inst is itself a checks.$ZodCheck, run it as a check
-    const checks = inst._zod.traits.has("$ZodCheck")
-        ? [inst, ...(defChecks ?? [])]
-        : defChecks?.length
-            ? [...defChecks]
-            : [];
-    for (const ch of checks) {
-        for (const fn of ch._zod.onattach) {
-            fn(inst);
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See CopyOptions.
+ */
+function cp(source_1, dest_1) {
+    return __awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
+        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
+        // Dest is an existing file, but not forcing
+        if (destStat && destStat.isFile() && !force) {
+            return;
         }
-    }
-    if (checks.length === 0) {
-        // deferred initializer inst._zod.parse is not yet defined
-        (_a = inst._zod).deferred ?? (_a.deferred = []);
-        inst._zod.deferred?.push(() => {
-            inst._zod.run = inst._zod.parse;
-        });
-    }
-    else {
-        const runChecks = (payload, checks, ctx) => {
-            if (payload.memo)
-                return payload;
-            let isAborted = core_util/* aborted */.QH(payload);
-            let asyncResult;
-            for (const ch of checks) {
-                if (ch._zod.def.when) {
-                    if (core_util/* explicitlyAborted */.rL(payload))
-                        continue;
-                    const shouldRun = ch._zod.def.when(payload);
-                    if (!shouldRun)
-                        continue;
-                }
-                else if (isAborted) {
-                    continue;
-                }
-                const currLen = payload.issues.length;
-                const _ = ch._zod.check(payload);
-                if (_ instanceof Promise && ctx?.async === false) {
-                    throw new core_core/* $ZodAsyncError */.GT();
-                }
-                if (asyncResult || _ instanceof Promise) {
-                    asyncResult = (asyncResult ?? Promise.resolve()).then(async () => {
-                        await _;
-                        const nextLen = payload.issues.length;
-                        if (nextLen === currLen)
-                            return;
-                        core_util/* attachSchema */.d3(payload.issues, currLen, inst);
-                        if (!isAborted)
-                            isAborted = core_util/* aborted */.QH(payload, currLen);
-                    });
+        // If dest is an existing directory, should copy inside.
+        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
+            ? path.join(dest, path.basename(source))
+            : dest;
+        if (!(yield ioUtil.exists(source))) {
+            throw new Error(`no such file or directory: ${source}`);
+        }
+        const sourceStat = yield ioUtil.stat(source);
+        if (sourceStat.isDirectory()) {
+            if (!recursive) {
+                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
+            }
+            else {
+                yield cpDirRecursive(source, newDest, 0, force);
+            }
+        }
+        else {
+            if (path.relative(source, newDest) === '') {
+                // a file cannot be copied to itself
+                throw new Error(`'${newDest}' and '${source}' are the same file`);
+            }
+            yield copyFile(source, newDest, force);
+        }
+    });
+}
+/**
+ * Moves a path.
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See MoveOptions.
+ */
+function mv(source_1, dest_1) {
+    return __awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        if (yield ioUtil.exists(dest)) {
+            let destExists = true;
+            if (yield ioUtil.isDirectory(dest)) {
+                // If dest is directory copy src into dest
+                dest = path.join(dest, path.basename(source));
+                destExists = yield ioUtil.exists(dest);
+            }
+            if (destExists) {
+                if (options.force == null || options.force) {
+                    yield rmRF(dest);
                 }
                 else {
-                    const nextLen = payload.issues.length;
-                    if (nextLen === currLen)
-                        continue;
-                    core_util/* attachSchema */.d3(payload.issues, currLen, inst);
-                    if (!isAborted)
-                        isAborted = core_util/* aborted */.QH(payload, currLen);
+                    throw new Error('Destination already exists');
                 }
             }
-            if (asyncResult) {
-                return asyncResult.then(() => {
-                    return payload;
-                });
-            }
-            return payload;
-        };
-        const handleCanaryResult = (canary, payload, ctx) => {
-            // abort if the canary is aborted
-            if (core_util/* aborted */.QH(canary)) {
-                canary.aborted = true;
-                return canary;
-            }
-            // run checks first, then
-            const checkResult = runChecks(payload, checks, ctx);
-            if (checkResult instanceof Promise) {
-                if (ctx.async === false)
-                    throw new core_core/* $ZodAsyncError */.GT();
-                return checkResult.then((checkResult) => inst._zod.parse(checkResult, ctx));
-            }
-            return inst._zod.parse(checkResult, ctx);
-        };
-        inst._zod.run = (payload, ctx) => {
-            if (ctx.skipChecks) {
-                return inst._zod.parse(payload, ctx);
-            }
-            if (ctx.direction === "backward") {
-                // run canary initial pass (no checks)
-                const canary = inst._zod.parse({ value: payload.value, issues: [] }, { ...ctx, skipChecks: true });
-                if (canary instanceof Promise) {
-                    return canary.then((canary) => {
-                        return handleCanaryResult(canary, payload, ctx);
-                    });
-                }
-                return handleCanaryResult(canary, payload, ctx);
-            }
-            // forward
-            const result = inst._zod.parse(payload, ctx);
-            if (result instanceof Promise) {
-                if (ctx.async === false)
-                    throw new core_core/* $ZodAsyncError */.GT();
-                return result.then((result) => runChecks(result, checks, ctx));
-            }
-            return runChecks(result, checks, ctx);
-        };
-    }
-}, {
-    // Wrappers extend this by installing a richer factory over it; reading it eagerly would defeat the laziness.
-    get "~standard"() {
-        return core_util/* hide */.jD(this, "~standard", standardProps(this));
-    },
-    set "~standard"(value) {
-        core_util/* own */.qh(this, "~standard", value);
-    },
-});
-/** The Standard Schema surface for `inst`. Shared so wrappers can extend it without forcing it. */
-// a Standard Schema result only reports issues, so a failure finalizes them straight off the raw payload: no ZodError, and no lazy result to read through
-const toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())) } : { value: r.value };
-async function validateAsync(inst, value) {
-    const ctx = { async: true };
-    return toStandardResult((await inst._zod.run({ value, issues: [] }, ctx)), ctx);
-}
-function standardProps(inst) {
-    return {
-        validate: (value) => {
-            const ctx = { async: false };
-            try {
-                const r = inst._zod.run({ value, issues: [] }, ctx);
-                if (!(r instanceof Promise))
-                    return toStandardResult(r, ctx);
-            }
-            catch (_) { }
-            // async function so a synchronously throwing check rejects instead of escaping validate
-            return validateAsync(inst, value);
-        },
-        vendor: "zod",
-        version: 1,
-    };
-}
-
-const $ZodString = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodString", (inst, def) => {
-    $ZodType.init(inst, def);
-    // a format's own pattern, else unbounded; a template literal derives the check-aware form itself
-    inst._zod.pattern = def.pattern ?? anyString;
-    inst._zod.parse = (payload, _) => {
-        if (def.coerce)
-            try {
-                payload.value = String(payload.value);
-            }
-            catch (_) { }
-        if (typeof payload.value === "string")
-            return payload;
-        payload.issues.push({
-            expected: "string",
-            code: "invalid_type",
-            input: payload.value,
-            inst,
-        });
-        return payload;
-    };
-});
-const $ZodStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodStringFormat", (inst, def) => {
-    // check initialization must come first
-    checks.$ZodCheckStringFormat.init(inst, def);
-    $ZodString.init(inst, def);
-})));
-const $ZodGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodGUID", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.guid);
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodUUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUUID", (inst, def) => {
-    if (def.version) {
-        const versionMap = {
-            v1: 1,
-            v2: 2,
-            v3: 3,
-            v4: 4,
-            v5: 5,
-            v6: 6,
-            v7: 7,
-            v8: 8,
-        };
-        const v = versionMap[def.version];
-        if (v === undefined)
-            throw new Error(`Invalid UUID version: "${def.version}"`);
-        def.pattern ?? (def.pattern = regexes.uuid(v));
-    }
-    else
-        def.pattern ?? (def.pattern = regexes.uuid());
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodEmail = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodEmail", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.email);
-    $ZodStringFormat.init(inst, def);
-})));
-/** The `://` guard rejected the input before the URL constructor saw it. */
-const URL_BAD_FORMAT = 1;
-/** The URL parser rejected the input. */
-const URL_UNPARSEABLE = 2;
-function canParseURL(input) {
-    try {
-        if (typeof URL !== "undefined" && typeof URL.canParse === "function")
-            return URL.canParse(input);
-        new URL(input);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-function validateURL(trimmed, def) {
-    if (!("normalize" in def) && !("hostname" in def) && !("protocol" in def)) {
-        return canParseURL(trimmed) || URL_UNPARSEABLE;
-    }
-    return parseURLObject(trimmed, def);
-}
-/** Parses a URL while preserving the non-normalizing HTTP guard. */
-function parseURLObject(trimmed, def) {
-    // When normalize is off, require :// for http/https URLs. This prevents strings like "http:example.com" or "https:/path" from being silently accepted
-    if (!def.normalize && def.protocol?.source === regexes.httpProtocol.source && !/^https?:\/\//i.test(trimmed)) {
-        return URL_BAD_FORMAT;
-    }
-    try {
-        if (typeof URL !== "undefined") {
-            const URLStatic = URL;
-            if (typeof URLStatic.parse === "function")
-                return URLStatic.parse(trimmed) ?? URL_UNPARSEABLE;
         }
-        // @ts-ignore
-        return new URL(trimmed);
-    }
-    catch {
-        return URL_UNPARSEABLE;
-    }
+        yield mkdirP(path.dirname(dest));
+        yield ioUtil.rename(source, dest);
+    });
 }
-const asciiTabOrNewline = /[\t\n\r]/g;
-/** The URL parser deletes every ASCII tab, LF and CR from its input before it parses, so `new URL("https://exa\nmple.com")` reports on `example.com`. Applying the same deletion to the returned value closes the half of that divergence which can move the host; the parser's other rewrite, stripping C0 controls at the edges, cannot. */
-function stripTabAndNewline(value) {
-    return value.replace(asciiTabOrNewline, "");
-}
-function urlHostnameOk(url, hostname) {
-    hostname.lastIndex = 0;
-    return hostname.test(url.hostname);
-}
-function urlProtocolOk(url, protocol) {
-    protocol.lastIndex = 0;
-    return protocol.test(url.protocol.endsWith(":") ? url.protocol.slice(0, -1) : url.protocol);
-}
-const $ZodURL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodURL", (inst, def) => {
-    $ZodStringFormat.init(inst, def);
-    inst._zod.check = (payload) => {
+/**
+ * Remove a path recursively with force
+ *
+ * @param inputPath path to remove
+ */
+function rmRF(inputPath) {
+    return __awaiter(this, void 0, void 0, function* () {
+        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8) {
+            // Check for invalid characters
+            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
+            if (/[*"<>|]/.test(inputPath)) {
+                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
+            }
+        }
         try {
-            // Trim whitespace from input
-            const trimmed = payload.value.trim();
-            const url = validateURL(trimmed, def);
-            if (url === URL_BAD_FORMAT) {
-                payload.issues.push({
-                    code: "invalid_format",
-                    format: "url",
-                    note: "Invalid URL format",
-                    input: payload.value,
-                    inst,
-                    continue: !def.abort,
-                });
-                return;
-            }
-            if (url === URL_UNPARSEABLE) {
-                payload.issues.push({
-                    code: "invalid_format",
-                    format: "url",
-                    input: payload.value,
-                    inst,
-                    continue: !def.abort,
-                });
-                return;
-            }
-            if (url === true) {
-                payload.value = stripTabAndNewline(trimmed);
-                return;
-            }
-            if (def.hostname && !urlHostnameOk(url, def.hostname)) {
-                payload.issues.push({
-                    code: "invalid_format",
-                    format: "url",
-                    note: "Invalid hostname",
-                    pattern: def.hostname.source,
-                    input: payload.value,
-                    inst,
-                    continue: !def.abort,
-                });
-            }
-            if (def.protocol && !urlProtocolOk(url, def.protocol)) {
-                payload.issues.push({
-                    code: "invalid_format",
-                    format: "url",
-                    note: "Invalid protocol",
-                    pattern: def.protocol.source,
-                    input: payload.value,
-                    inst,
-                    continue: !def.abort,
-                });
-            }
-            // Set the output value based on normalize flag
-            payload.value = def.normalize ? url.href : stripTabAndNewline(trimmed);
-            return;
-        }
-        catch (_) {
-            payload.issues.push({
-                code: "invalid_format",
-                format: "url",
-                input: payload.value,
-                inst,
-                continue: !def.abort,
+            // note if path does not exist, error is silent
+            yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__.rm(inputPath, {
+                force: true,
+                maxRetries: 3,
+                recursive: true,
+                retryDelay: 300
             });
         }
-    };
-})));
-const $ZodEmoji = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodEmoji", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.emoji());
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNanoID", (inst, def) => {
-    if (def.length !== undefined && (!Number.isInteger(def.length) || def.length < 1))
-        throw new Error(`Invalid nanoid length: ${def.length}`);
-    def.pattern ?? (def.pattern = def.length === undefined ? regexes.nanoid : regexes.nanoidOfLength(def.length));
-    $ZodStringFormat.init(inst, def);
-})));
+        catch (err) {
+            throw new Error(`File was unable to be removed ${err}`);
+        }
+    });
+}
 /**
- * @deprecated CUID v1 is deprecated by its authors due to information leakage
- * (timestamps embedded in the id). Use {@link $ZodCUID2} instead.
- * See https://github.com/paralleldrive/cuid.
+ * Make a directory.  Creates the full path with folders in between
+ * Will throw if it fails
+ *
+ * @param   fsPath        path to create
+ * @returns Promise<void>
  */
-const $ZodCUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCUID", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.cuid);
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCUID2", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.cuid2);
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodULID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodULID", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.ulid);
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodXID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodXID", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.xid);
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodKSUID", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.ksuid);
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodISODateTime = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODateTime", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.datetime(def));
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodISODate = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODate", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.date);
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodISOTime = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISOTime", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.time(def));
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodISODuration = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODuration", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.duration);
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIPv4", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.ipv4);
-    $ZodStringFormat.init(inst, def);
-})));
-/** An IPv6 address is written with hex digits, colons and dots, and nothing else. The guard is what makes the check below an IPv6 check: `new URL("http://[...]")` parses an authority, not an address, so `@` and `\` re-delimit it and `"::@1\\"` validates against the host `0.0.0.1`. The URL parser also deletes ASCII tab, LF and CR rather than failing, which is how `"::1\n"` validated as `::1`. */
-const ipv6Alphabet = /^[0-9a-fA-F:.]+$/;
-function isValidIPv6(value) {
-    if (!ipv6Alphabet.test(value))
-        return false;
-    return canParseURL(`http://[${value}]`);
-}
-const $ZodIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIPv6", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.ipv6);
-    $ZodStringFormat.init(inst, def);
-    inst._zod.check = (payload) => {
-        if (!isValidIPv6(payload.value)) {
-            payload.issues.push({
-                code: "invalid_format",
-                format: "ipv6",
-                input: payload.value,
-                inst,
-                continue: !def.abort,
-            });
-        }
-    };
-})));
-const $ZodMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMAC", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.mac(def.delimiter));
-    $ZodStringFormat.init(inst, def);
-})));
-const $ZodCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCIDRv4", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.cidrv4);
-    $ZodStringFormat.init(inst, def);
-})));
-function isValidCIDRv6(value) {
-    const parts = value.split("/");
-    if (parts.length !== 2)
-        return false;
-    const [address, prefix] = parts;
-    if (!prefix)
-        return false;
-    const prefixNum = Number(prefix);
-    if (`${prefixNum}` !== prefix)
-        return false;
-    if (prefixNum < 0 || prefixNum > 128)
-        return false;
-    return isValidIPv6(address);
-}
-const $ZodCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCIDRv6", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.cidrv6); // not used for validation
-    $ZodStringFormat.init(inst, def);
-    inst._zod.check = (payload) => {
-        if (!isValidCIDRv6(payload.value)) {
-            payload.issues.push({
-                code: "invalid_format",
-                format: "cidrv6",
-                input: payload.value,
-                inst,
-                continue: !def.abort,
-            });
-        }
-    };
-})));
-//////////////////////////////   ZodBase64   //////////////////////////////
-function isValidBase64(data) {
-    if (data === "")
-        return true;
-    // atob ignores whitespace, so reject it up front.
-    if (/\s/.test(data))
-        return false;
-    if (data.length % 4 !== 0)
-        return false;
-    try {
-        // @ts-ignore
-        atob(data);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-// lax on purpose: the quantified regexes.base64 overflows the regex stack on multi-MB input and its leading ^$| alternation leaks through template-literal composition; isValidBase64 enforces length and padding
-const base64Charset = /^[0-9a-zA-Z+/]*={0,2}$/;
-const $ZodBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBase64", (inst, def) => {
-    def.pattern ?? (def.pattern = base64Charset);
-    $ZodStringFormat.init(inst, def);
-    inst._zod.check = (payload) => {
-        if (isValidBase64(payload.value))
-            return;
-        payload.issues.push({
-            code: "invalid_format",
-            format: "base64",
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-//////////////////////////////   ZodBase64URL   //////////////////////////////
-// lax on purpose: the quantified regexes.base64url overflows the regex stack on multi-MB input; isValidBase64 enforces length on the padded string
-const base64urlCharset = /^[A-Za-z0-9_-]*$/;
-function isValidBase64URL(data) {
-    if (!base64urlCharset.test(data))
-        return false;
-    const base64 = data.replace(/[-_]/g, (c) => (c === "-" ? "+" : "/"));
-    const padded = base64.padEnd(Math.ceil(base64.length / 4) * 4, "=");
-    return isValidBase64(padded);
-}
-const $ZodBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBase64URL", (inst, def) => {
-    def.pattern ?? (def.pattern = base64urlCharset);
-    $ZodStringFormat.init(inst, def);
-    inst._zod.check = (payload) => {
-        if (isValidBase64URL(payload.value))
-            return;
-        payload.issues.push({
-            code: "invalid_format",
-            format: "base64url",
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodE164 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodE164", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.e164);
-    $ZodStringFormat.init(inst, def);
-})));
-//////////////////////////////   ZodCreditCard   //////////////////////////////
-const CC_SANITIZE = /[- ]/g;
-/** Luhn checksum on a digit-only string. Adapted from valibot (MIT). */
-function isLuhnAlgo(digits) {
-    let length = digits.length;
-    let bit = 1;
-    let sum = 0;
-    while (length) {
-        const value = digits.charCodeAt(--length) - 48;
-        bit ^= 1;
-        sum += bit ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][value] : value;
-    }
-    return sum % 10 === 0;
-}
-function isValidCreditCard(input) {
-    if (!regexes.creditCard.test(input))
-        return false;
-    return isLuhnAlgo(input.replace(CC_SANITIZE, ""));
-}
-const $ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCreditCard", (inst, def) => {
-    // Shape only — the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
-    def.pattern ?? (def.pattern = regexes.creditCard);
-    $ZodStringFormat.init(inst, def);
-    inst._zod.check = (payload) => {
-        if (isValidCreditCard(payload.value))
-            return;
-        payload.issues.push({
-            code: "invalid_format",
-            format: "credit_card",
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-//////////////////////////////   ZodIBAN   //////////////////////////////
-// iso 7064 mod 97-10 checksum without BigInt
-function isIso7064Mod97(iban) {
-    let remainder = 0;
-    const len = iban.length;
-    for (let i = 4; i < len; i++) {
-        const code = iban.charCodeAt(i);
-        remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
-    }
-    for (let i = 0; i < 4; i++) {
-        const code = iban.charCodeAt(i);
-        remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
-    }
-    return remainder === 1;
-}
-function isValidIBAN(input) {
-    if (!regexes.iban.test(input))
-        return false;
-    return isIso7064Mod97(input);
-}
-const $ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIBAN", (inst, def) => {
-    // shape only — checksum is not expressible as a pattern
-    def.pattern ?? (def.pattern = regexes.iban);
-    $ZodStringFormat.init(inst, def);
-    inst._zod.check = (payload) => {
-        if (isValidIBAN(payload.value))
-            return;
-        payload.issues.push({
-            code: "invalid_format",
-            format: "iban",
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-//////////////////////////////   ZodJWT   //////////////////////////////
-function isValidJWT(token, algorithm = null) {
-    try {
-        const tokensParts = token.split(".");
-        if (tokensParts.length !== 3)
-            return false;
-        const [header] = tokensParts;
-        if (!header)
-            return false;
-        // @ts-ignore
-        const parsedHeader = JSON.parse(atob(header));
-        if ("typ" in parsedHeader && parsedHeader?.typ !== "JWT")
-            return false;
-        if (!parsedHeader.alg)
-            return false;
-        if (algorithm && (!("alg" in parsedHeader) || parsedHeader.alg !== algorithm))
-            return false;
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-const $ZodJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodJWT", (inst, def) => {
-    $ZodStringFormat.init(inst, def);
-    inst._zod.check = (payload) => {
-        if (isValidJWT(payload.value, def.alg))
-            return;
-        payload.issues.push({
-            code: "invalid_format",
-            format: "jwt",
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCustomStringFormat", (inst, def) => {
-    $ZodStringFormat.init(inst, def);
-    inst._zod.check = (payload) => {
-        if (def.fn(payload.value))
-            return;
-        payload.issues.push({
-            code: "invalid_format",
-            format: def.format,
-            input: payload.value,
-            inst,
-            continue: !def.abort,
-        });
-    };
-})));
-const $ZodNumber = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodNumber", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.pattern = number;
-    inst._zod.parse = (payload, _ctx) => {
-        if (def.coerce)
-            try {
-                payload.value = Number(payload.value);
-            }
-            catch (_) { }
-        const input = payload.value;
-        if (typeof input === "number" && !Number.isNaN(input) && Number.isFinite(input)) {
-            return payload;
-        }
-        const received = typeof input === "number"
-            ? Number.isNaN(input)
-                ? "NaN"
-                : !Number.isFinite(input)
-                    ? String(input)
-                    : undefined
-            : undefined;
-        payload.issues.push({
-            expected: "number",
-            code: "invalid_type",
-            input,
-            inst,
-            ...(received ? { received } : {}),
-        });
-        return payload;
-    };
-});
-const $ZodNumberFormat = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodNumberFormat", (inst, def) => {
-    core_checks/* $ZodCheckNumberFormat */.KH.init(inst, def);
-    $ZodNumber.init(inst, def); // no format checks
-});
-const $ZodBoolean = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodBoolean", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.pattern = regexes_boolean;
-    inst._zod.parse = (payload, _ctx) => {
-        if (def.coerce)
-            try {
-                payload.value = Boolean(payload.value);
-            }
-            catch (_) { }
-        const input = payload.value;
-        if (typeof input === "boolean")
-            return payload;
-        payload.issues.push({
-            expected: "boolean",
-            code: "invalid_type",
-            input,
-            inst,
-        });
-        return payload;
-    };
-});
-const $ZodBigInt = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBigInt", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.bigint;
-    inst._zod.parse = (payload, _ctx) => {
-        if (def.coerce)
-            try {
-                payload.value = BigInt(payload.value);
-            }
-            catch (_) { }
-        if (typeof payload.value === "bigint")
-            return payload;
-        payload.issues.push({
-            expected: "bigint",
-            code: "invalid_type",
-            input: payload.value,
-            inst,
-        });
-        return payload;
-    };
-})));
-const $ZodBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBigIntFormat", (inst, def) => {
-    checks.$ZodCheckBigIntFormat.init(inst, def);
-    $ZodBigInt.init(inst, def); // no format checks
-})));
-const $ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSymbol", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.parse = (payload, _ctx) => {
-        const input = payload.value;
-        if (typeof input === "symbol")
-            return payload;
-        payload.issues.push({
-            expected: "symbol",
-            code: "invalid_type",
-            input,
-            inst,
-        });
-        return payload;
-    };
-})));
-const $ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUndefined", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.undefined;
-    inst._zod.values = new Set([undefined]);
-    inst._zod.parse = (payload, _ctx) => {
-        const input = payload.value;
-        if (typeof input === "undefined")
-            return payload;
-        payload.issues.push({
-            expected: "undefined",
-            code: "invalid_type",
-            input,
-            inst,
-        });
-        return payload;
-    };
-})));
-const $ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNull", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.null;
-    inst._zod.values = new Set([null]);
-    inst._zod.parse = (payload, _ctx) => {
-        const input = payload.value;
-        if (input === null)
-            return payload;
-        payload.issues.push({
-            expected: "null",
-            code: "invalid_type",
-            input,
-            inst,
-        });
-        return payload;
-    };
-})));
-const $ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodAny", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.parse = (payload) => payload;
-})));
-const $ZodUnknown = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodUnknown", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.parse = (payload) => payload;
-});
-const $ZodNever = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodNever", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.parse = (payload, _ctx) => {
-        payload.issues.push({
-            expected: "never",
-            code: "invalid_type",
-            input: payload.value,
-            inst,
-        });
-        return payload;
-    };
-});
-const $ZodVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodVoid", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.parse = (payload, _ctx) => {
-        const input = payload.value;
-        if (typeof input === "undefined")
-            return payload;
-        payload.issues.push({
-            expected: "void",
-            code: "invalid_type",
-            input,
-            inst,
-        });
-        return payload;
-    };
-})));
-const $ZodDate = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodDate", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.parse = (payload, _ctx) => {
-        if (def.coerce) {
-            try {
-                payload.value = new Date(payload.value);
-            }
-            catch (_err) { }
-        }
-        const input = payload.value;
-        const isDate = input instanceof Date;
-        const isValidDate = isDate && !Number.isNaN(input.getTime());
-        if (isValidDate)
-            return payload;
-        payload.issues.push({
-            expected: "date",
-            code: "invalid_type",
-            input,
-            ...(isDate ? { received: "Invalid Date" } : {}),
-            inst,
-        });
-        return payload;
-    };
-})));
-// an oversized container fails its leading size checks before any element is parsed
-function capSize(inst, size) {
-    const caps = util.sizeCaps(inst._zod.def.checks);
-    if (!caps.length)
-        return;
-    const cap = Math.min(...caps.map((c) => c[0]));
-    const parse = inst._zod.parse;
-    inst._zod.parse = (payload, ctx) => {
-        const n = size(payload.value);
-        if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
-            for (const [max, ch] of util.sizeCaps(inst._zod.def.checks)) {
-                if (n > max && ch._zod.def.when(payload)) {
-                    const start = payload.issues.length;
-                    ch._zod.check(payload);
-                    // the value is still the raw input, so no later check may read it
-                    payload.issues[start].continue = false;
-                    util.attachSchema(payload.issues, start, inst);
-                    return payload;
-                }
-            }
-        }
-        return parse(payload, ctx);
-    };
-}
-const arraySize = (input) => (Array.isArray(input) ? input.length : -1);
-const mapSize = (input) => (input instanceof Map ? input.size : -1);
-const setSize = (input) => (input instanceof Set ? input.size : -1);
-function handleArrayResult(result, final, index) {
-    if (result.issues.length) {
-        final.issues.push(...util.prefixIssues(index, result.issues));
-    }
-    final.value[index] = result.value;
-}
-const $ZodArray = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodArray", (inst, def) => {
-    $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
-    memo?.attach(inst);
-    inst._zod.parse = (payload, ctx) => {
-        const input = payload.value;
-        if (!Array.isArray(input)) {
-            payload.issues.push({
-                expected: "array",
-                code: "invalid_type",
-                input,
-                inst,
-            });
-            return payload;
-        }
-        payload.value = memo ? memo.alloc(inst, payload, Array(input.length), ctx) : Array(input.length);
-        const proms = [];
-        const abortEarly = ctx?.abortEarly;
-        for (let i = 0; i < input.length; i++) {
-            const item = input[i];
-            const result = def.element._zod.run({
-                value: item,
-                issues: [],
-            }, ctx);
-            if (result instanceof Promise) {
-                proms.push(result.then((result) => handleArrayResult(result, payload, i)));
-            }
-            else {
-                handleArrayResult(result, payload, i);
-                // the element's payload is authoritative here, since handleArrayResult forwards every issue; an object's is not, because it drops a failed absent optional
-                if (abortEarly && result.issues.length !== 0 && util.aborted(result))
-                    break;
-            }
-        }
-        if (proms.length) {
-            return Promise.all(proms).then(() => payload);
-        }
-        return payload; //handleArrayResultsAsync(parseResults, final);
-    };
-    capSize(inst, arraySize);
-})));
-function handlePropertyResult(result, final, key, input, optin, optout) {
-    const isPresent = key in input;
-    const isOptionalOut = optout === "optional";
-    // The middle rung means "absence permitted, nothing supplied in its place", so an absent key contributes nothing — whatever the schema made of `undefined` is invented, not substituted. Only `optional` reaches this with a value: `defaulted` substitutes, and a schema that isn't optional-out has to keep the key.
-    if (!isPresent && isOptionalOut && optin === "optional") {
-        return;
-    }
-    if (result.issues.length) {
-        // For optional-in/out schemas, ignore errors on absent keys.
-        if (optin !== undefined && isOptionalOut && !isPresent) {
-            return;
-        }
-        final.issues.push(...core_util/* prefixIssues */.lQ(key, result.issues));
-    }
-    if (!isPresent && optin === undefined) {
-        if (!result.issues.length) {
-            final.issues.push({
-                code: "invalid_type",
-                expected: "nonoptional",
-                input: undefined,
-                path: [key],
-            });
-        }
-        return;
-    }
-    if (result.value === undefined) {
-        if (isPresent || (optin === "defaulted" && !isOptionalOut)) {
-            final.value[key] = undefined;
-        }
-    }
-    else {
-        final.value[key] = result.value;
-    }
-}
-// one shared instance; a fresh [] per schema cost 56 bytes retained
-const NO_SYMBOL_KEYS = [];
-function normalizeDef(def) {
-    const keys = Object.keys(def.shape);
-    const ownSymbols = Object.getOwnPropertySymbols(def.shape);
-    const symbolKeys = ownSymbols.length ? ownSymbols : NO_SYMBOL_KEYS;
-    // aliases `keys` when there are no symbols, so a string-only shape keeps one array
-    const allKeys = symbolKeys.length ? [...keys, ...symbolKeys] : keys;
-    for (const k of allKeys) {
-        if (!def.shape?.[k]?._zod?.traits?.has("$ZodType")) {
-            throw new Error(`Invalid element at key "${String(k)}": expected a Zod schema`);
-        }
-    }
-    const okeys = core_util/* optionalKeys */.NM(def.shape);
-    return {
-        ...def,
-        allKeys,
-        symbolKeys,
-        // string-only: handleCatchall matches it against `for...in`, which never yields a symbol
-        keySet: new Set(keys),
-        numKeys: keys.length,
-        optionalKeys: new Set(okeys),
-    };
-}
-function handleCatchall(proms, input, payload, ctx, def, inst, abortEarly) {
-    const unrecognized = [];
-    const keySet = def.keySet;
-    const _catchall = def.catchall._zod;
-    const t = _catchall.def.type;
-    const optin = _catchall.optin;
-    const optout = _catchall.optout;
-    // starts at 0, not the current length: the shape phase already ran and may have aborted
-    let seen = 0;
-    for (const key in input) {
-        if (abortEarly && payload.issues.length !== seen) {
-            if (core_util/* aborted */.QH(payload, seen))
-                break;
-            seen = payload.issues.length;
-        }
-        // Must precede the __proto__ branch: a declared key is not unrecognized, even though the shape loop deliberately strips __proto__ from the parsed output.
-        if (keySet.has(key))
-            continue;
-        // Don't copy an undeclared __proto__ into the result; assignment to a plain {} would replace the result prototype. But in strict mode it is still an unknown key, so report it before skipping.
-        if (key === "__proto__") {
-            if (t === "never")
-                unrecognized.push(key);
-            continue;
-        }
-        if (t === "never") {
-            unrecognized.push(key);
-            continue;
-        }
-        const r = _catchall.run({ value: input[key], issues: [] }, ctx);
-        if (r instanceof Promise) {
-            proms.push(r.then((r) => handlePropertyResult(r, payload, key, input, optin, optout)));
-        }
-        else {
-            handlePropertyResult(r, payload, key, input, optin, optout);
-        }
-    }
-    if (unrecognized.length) {
-        payload.issues.push({
-            code: "unrecognized_keys",
-            keys: unrecognized,
-            input,
-            inst,
-            // Describes the shape of the input, not the validity of the parsed value, so it never aborts. The parse still fails; the schema's own checks just get to run first, and an enclosing intersection can reconcile the key against a sibling operand.
-            continue: true,
-        });
-    }
-    if (!proms.length)
-        return payload;
-    return Promise.all(proms).then(() => {
-        return payload;
+function mkdirP(fsPath) {
+    return __awaiter(this, void 0, void 0, function* () {
+        (0,assert__WEBPACK_IMPORTED_MODULE_0__.ok)(fsPath, 'a path argument must be provided');
+        yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .mkdir */ .Ck(fsPath, { recursive: true });
     });
 }
-const $ZodObject = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodObject", (inst, def) => {
-    // requires cast because technically $ZodObject doesn't extend
-    $ZodType.init(inst, def);
-    const desc = Object.getOwnPropertyDescriptor(def, "shape");
-    // a cloned def carries its source's accessor, which knows the shape it answers from; adopting that keeps the clone's keys readable without running it
-    const sh = desc?.get ? desc.get.raw : (def.shape ?? {});
-    if (sh) {
-        // Freezes the shape on first read, so its getters resolve once and every later read sees the same schemas.
-        const get = () => {
-            const newSh = { ...sh };
-            Object.defineProperty(def, "shape", { value: newSh });
-            get.raw = newSh;
-            return newSh;
-        };
-        get.raw = sh;
-        Object.defineProperty(def, "shape", { get });
-    }
-    const _normalized = core_util/* cached */.PO(() => normalizeDef(def));
-    core_util/* defineLazyInternal */.v5(inst, "propValues", (zod) => {
-        const shape = zod.def.shape;
-        const propValues = {};
-        for (const key in shape) {
-            const field = shape[key]._zod;
-            if (field.values) {
-                if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
-                    core_util/* assignProp */.Vy(propValues, key, new Set());
-                }
-                for (const v of field.values)
-                    propValues[key].add(v);
-                // An omittable slot reads back as undefined at a discriminator lookup, so it has to claim undefined: two options that can both omit the key are not discriminable on it.
-                if (field.optin !== undefined)
-                    propValues[key].add(undefined);
-            }
+/**
+ * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
+ * If you check and the tool does not exist, it will throw.
+ *
+ * @param     tool              name of the tool
+ * @param     check             whether to check if tool exists
+ * @returns   Promise<string>   path to tool
+ */
+function which(tool, check) {
+    return __awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
         }
-        return propValues;
-    });
-    const isObject = core_util/* isObject */.Gv;
-    const catchall = def.catchall;
-    let value;
-    const memo = core_core/* globalConfig */.cr.memoizer;
-    memo?.attach(inst);
-    inst._zod.parse = (payload, ctx) => {
-        value ?? (value = _normalized.value);
-        const input = payload.value;
-        if (!isObject(input)) {
-            payload.issues.push({
-                expected: "object",
-                code: "invalid_type",
-                input,
-                inst,
-            });
-            return payload;
-        }
-        payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
-        const proms = [];
-        const shape = value.shape;
-        const abortEarly = ctx?.abortEarly;
-        let seen = payload.issues.length;
-        for (const key of value.allKeys) {
-            if (abortEarly && payload.issues.length !== seen) {
-                if (core_util/* aborted */.QH(payload, seen))
-                    break;
-                seen = payload.issues.length;
-            }
-            if (key === "__proto__")
-                continue;
-            const el = shape[key];
-            const optin = el._zod.optin;
-            const optout = el._zod.optout;
-            const r = el._zod.run({ value: input[key], issues: [] }, ctx);
-            if (r instanceof Promise) {
-                proms.push(r.then((r) => handlePropertyResult(r, payload, key, input, optin, optout)));
-            }
-            else {
-                handlePropertyResult(r, payload, key, input, optin, optout);
-            }
-        }
-        if (!catchall) {
-            return proms.length ? Promise.all(proms).then(() => payload) : payload;
-        }
-        return handleCatchall(proms, input, payload, ctx, _normalized.value, inst, abortEarly === true);
-    };
-});
-const $ZodObjectJIT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodObjectJIT", (inst, def) => {
-    // requires cast because technically $ZodObject doesn't extend
-    $ZodObject.init(inst, def);
-    const superParse = inst._zod.parse;
-    const _normalized = util.cached(() => normalizeDef(def));
-    const memo = core.globalConfig.memoizer;
-    const generateFastpass = (shape) => {
-        const normalized = _normalized.value;
-        const syms = normalized.symbolKeys;
-        // a symbol has no source literal, so it is read as `syms[i]` off the closed-over scope
-        const doc = new Doc(["payload", "ctx"], { shape, inst, memo, syms });
-        const parseStr = (k) => `shape[${k}]._zod.run({ value: input[${k}], issues: [] }, ctx)`;
-        // prefixes in place, like util.prefixIssues. newResult must land before the early return: a catchall runs after this and would otherwise write onto the caller's input
-        const prefixStr = (id, k) => `
-          let ${id}_ab = false;
-          for (let i = 0; i < ${id}.issues.length; i++) {
-            const iss = ${id}.issues[i];
-            iss.path = iss.path ? [${k}, ...iss.path] : [${k}];
-            payload.issues.push(iss);
-            if (iss.continue !== true) ${id}_ab = true;
-          }
-          if (${id}_ab && ctx && ctx.abortEarly) {
-            payload.value = newResult;
-            return payload;
-          }`;
-        doc.write(`const input = payload.value;`);
-        const ids = Object.create(null);
-        let counter = 0;
-        for (const key of normalized.allKeys) {
-            ids[key] = `key_${counter++}`;
-        }
-        // A: preserve key order {
-        doc.write(memo ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
-        for (const key of normalized.allKeys) {
-            if (key === "__proto__")
-                continue;
-            const id = ids[key];
-            const k = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : util.esc(key);
-            const isPresent = `${k} in input`;
-            const schema = shape[key];
-            const optin = schema?._zod?.optin;
-            const isOptionalIn = optin !== undefined;
-            const isOptionalOut = schema?._zod?.optout === "optional";
-            doc.write(`const ${id} = ${parseStr(k)};`);
-            if (isOptionalIn && isOptionalOut) {
-                // For optional-in/out schemas, ignore errors on absent keys — and, like the interpreted path, drop the value produced alongside them. The middle rung goes further: it permits absence without supplying anything in its place, so an absent key contributes nothing at all.
-                const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
-                doc.write(`
-        const ${id}_present = ${isPresent};
-        if (!${id}.issues.length || ${id}_present) {
-          if (${id}.issues.length) {${prefixStr(id, k)}
-          }
-
-          if (${assign}) {
-            newResult[${k}] = ${id}.value;
-          }
-        }
-
-      `);
-            }
-            else if (!isOptionalIn) {
-                doc.write(`
-        const ${id}_present = ${isPresent};
-        if (${id}.issues.length) {${prefixStr(id, k)}
-        }
-        if (!${id}_present && !${id}.issues.length) {
-          payload.issues.push({
-            code: "invalid_type",
-            expected: "nonoptional",
-            input: undefined,
-            path: [${k}]
-          });
-          if (ctx && ctx.abortEarly) {
-            payload.value = newResult;
-            return payload;
-          }
-        }
-
-        if (${id}_present) {
-          newResult[${k}] = ${id}.value;
-        }
-
-      `);
-            }
-            else {
-                doc.write(`
-        if (${id}.issues.length) {${prefixStr(id, k)}
-        }
-      `);
-                if (optin === "defaulted") {
-                    doc.write(`newResult[${k}] = ${id}.value;`);
+        // recursive when check=true
+        if (check) {
+            const result = yield which(tool, false);
+            if (!result) {
+                if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8) {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
                 }
                 else {
-                    doc.write(`
-        if (${id}.value !== undefined || ${isPresent}) {
-          newResult[${k}] = ${id}.value;
-        }
-      `);
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
                 }
-            }
-        }
-        doc.write(`payload.value = newResult;`);
-        doc.write(`return payload;`);
-        // closing `shape` in is what pays: turbofan specializes the parser against that one shape object, so every `shape[k]._zod.run` folds to a known callee. as a parameter it stays a generic load and measures 13% slower even with the forwarding frame gone
-        return doc.compile();
-    };
-    let fastpass;
-    const isObject = util.isObject;
-    const jit = !core.globalConfig.jitless;
-    const allowsEval = util.allowsEval;
-    const fastEnabled = jit && allowsEval.value; // && !def.catchall;
-    const catchall = def.catchall;
-    let value;
-    inst._zod.parse = (payload, ctx) => {
-        value ?? (value = _normalized.value);
-        const input = payload.value;
-        if (!isObject(input)) {
-            payload.issues.push({
-                expected: "object",
-                code: "invalid_type",
-                input,
-                inst,
-            });
-            return payload;
-        }
-        if (jit && fastEnabled && ctx?.async === false && ctx.jitless !== true) {
-            // always synchronous
-            if (!fastpass)
-                fastpass = generateFastpass(def.shape);
-            payload = fastpass(payload, ctx);
-            if (!catchall)
-                return payload;
-            return handleCatchall([], input, payload, ctx, value, inst, ctx?.abortEarly === true);
-        }
-        return superParse(payload, ctx);
-    };
-})));
-function handleUnionResults(results, final, inst, ctx) {
-    for (const result of results) {
-        if (result.issues.length === 0) {
-            final.value = result.value;
-            return final;
-        }
-    }
-    const nonaborted = results.filter((r) => !core_util/* aborted */.QH(r));
-    if (nonaborted.length === 1) {
-        final.value = nonaborted[0].value;
-        return nonaborted[0];
-    }
-    final.issues.push({
-        code: "invalid_union",
-        input: final.value,
-        inst,
-        errors: results.map((result) => result.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W()))),
-    });
-    return final;
-}
-const $ZodUnion = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodUnion", (inst, def) => {
-    $ZodType.init(inst, def);
-    core_util/* defineLazyInternal */.v5(inst, "optin", (zod) => zod.def.options.some((o) => o._zod.optin === "defaulted")
-        ? "defaulted"
-        : zod.def.options.some((o) => o._zod.optin !== undefined)
-            ? "optional"
-            : undefined);
-    core_util/* defineLazyInternal */.v5(inst, "optout", (zod) => zod.def.options.some((o) => o._zod.optout === "optional") ? "optional" : undefined);
-    core_util/* defineLazyInternal */.v5(inst, "values", (zod) => {
-        if (zod.def.options.every((o) => o._zod.values)) {
-            return new Set(zod.def.options.flatMap((option) => Array.from(option._zod.values)));
-        }
-        return undefined;
-    });
-    core_util/* defineLazyInternal */.v5(inst, "pattern", (zod) => {
-        if (zod.def.options.every((o) => o._zod.pattern)) {
-            const patterns = zod.def.options.map((o) => o._zod.pattern);
-            return new RegExp(`^(${patterns.map((p) => core_util/* cleanRegex */.p6(p.source)).join("|")})$`);
-        }
-        return undefined;
-    });
-    const first = def.options.length === 1 ? def.options[0]._zod.run : null;
-    inst._zod.parse = (payload, ctx) => {
-        if (first) {
-            return first(payload, ctx);
-        }
-        let async = false;
-        const results = [];
-        for (const option of def.options) {
-            const result = option._zod.run({
-                value: payload.value,
-                issues: [],
-            }, ctx);
-            if (result instanceof Promise) {
-                results.push(result);
-                async = true;
-            }
-            else {
-                if (result.issues.length === 0)
-                    return result;
-                results.push(result);
-            }
-        }
-        if (!async)
-            return handleUnionResults(results, payload, inst, ctx);
-        return Promise.all(results).then((results) => {
-            return handleUnionResults(results, payload, inst, ctx);
-        });
-    };
-});
-function handleExclusiveUnionResults(results, final, inst, ctx) {
-    const matches = [];
-    for (let i = 0; i < results.length; i++) {
-        if (results[i].issues.length === 0)
-            matches.push(i);
-    }
-    if (matches.length === 1) {
-        final.value = results[matches[0]].value;
-        return final;
-    }
-    if (matches.length === 0) {
-        // No matches - same as regular union
-        final.issues.push({
-            code: "invalid_union",
-            input: final.value,
-            inst,
-            errors: results.map((result) => result.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config()))),
-        });
-    }
-    else {
-        // Multiple matches - exclusive union failure
-        final.issues.push({
-            code: "invalid_union",
-            input: final.value,
-            inst,
-            errors: [],
-            inclusive: false,
-            matches,
-        });
-    }
-    return final;
-}
-const $ZodXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodXor", (inst, def) => {
-    $ZodUnion.init(inst, def);
-    def.inclusive = false;
-    const first = def.options.length === 1 ? def.options[0]._zod.run : null;
-    inst._zod.parse = (payload, ctx) => {
-        if (first) {
-            return first(payload, ctx);
-        }
-        let async = false;
-        const results = [];
-        for (const option of def.options) {
-            const result = option._zod.run({
-                value: payload.value,
-                issues: [],
-            }, ctx);
-            if (result instanceof Promise) {
-                results.push(result);
-                async = true;
-            }
-            else {
-                results.push(result);
-            }
-        }
-        if (!async)
-            return handleExclusiveUnionResults(results, payload, inst, ctx);
-        return Promise.all(results).then((results) => {
-            return handleExclusiveUnionResults(results, payload, inst, ctx);
-        });
-    };
-})));
-/** Returns the option whose discriminator claims `value`, or throws if ambiguous. */
-function getDiscriminatedOption(union, value) {
-    const internals = union._zod;
-    let map = internals.bag.optionsMap;
-    if (!map) {
-        map = discriminatorMap(internals.def);
-        internals.bag.optionsMap = map;
-    }
-    const option = map.get(value);
-    if (option === null)
-        throw new Error(`Ambiguous discriminator value "${String(value)}"`);
-    return option;
-}
-function discriminatorMap(def) {
-    const map = new Map();
-    for (const option of def.options) {
-        const values = option._zod.propValues?.[def.discriminator];
-        if (!values || values.size === 0)
-            throw new Error(`Invalid discriminated union option at index "${def.options.indexOf(option)}"`);
-        for (const value of values) {
-            if (map.has(value)) {
-                if (value !== undefined)
-                    throw new Error(`Duplicate discriminator value "${String(value)}"`);
-                // keep the collision marked so a later member cannot reclaim it
-                map.set(value, null);
-            }
-            else {
-                map.set(value, option);
-            }
-        }
-    }
-    return map;
-}
-const $ZodDiscriminatedUnion = 
-/*@__PURE__*/
-(/* unused pure expression or super */ null && (core.$constructor("$ZodDiscriminatedUnion", (inst, def) => {
-    def.inclusive = false;
-    $ZodUnion.init(inst, def);
-    const _super = inst._zod.parse;
-    util.defineLazyInternal(inst, "propValues", (zod) => {
-        const propValues = {};
-        let undefinedCount = 0;
-        for (const option of zod.def.options) {
-            const pv = option._zod.propValues;
-            if (!pv || Object.keys(pv).length === 0)
-                throw new Error(`Invalid discriminated union option at index "${zod.def.options.indexOf(option)}"`);
-            if (pv[zod.def.discriminator]?.has(undefined))
-                undefinedCount++;
-            for (const [k, v] of Object.entries(pv)) {
-                if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
-                    util.assignProp(propValues, k, new Set());
-                }
-                for (const val of v) {
-                    propValues[k].add(val);
-                }
-            }
-        }
-        if (!zod.def.unionFallback && undefinedCount > 1)
-            propValues[zod.def.discriminator]?.delete(undefined);
-        return propValues;
-    });
-    // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
-    def.options.forEach((option, i) => {
-        const propShape = util.rawShape(option._zod.def);
-        if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
-            throw new Error(`Invalid discriminated union option at index "${i}"`);
-        }
-    });
-    const disc = util.cached(() => discriminatorMap(def));
-    inst._zod.parse = (payload, ctx) => {
-        const input = payload.value;
-        if (!util.isObject(input)) {
-            payload.issues.push({
-                code: "invalid_type",
-                expected: "object",
-                input,
-                inst,
-            });
-            return payload;
-        }
-        const value = input?.[def.discriminator];
-        const opt = disc.value.get(value);
-        // forward metadata cannot choose an encoder for an absent tag
-        if (opt && (value !== undefined || ctx.direction !== "backward")) {
-            return opt._zod.run(payload, ctx);
-        }
-        // Fall back to union matching when the fast discriminator path fails:
-        // - explicitly enabled via unionFallback, or
-        // - during backward direction (encode), since codec-based discriminators have different values in forward vs backward directions
-        if (def.unionFallback || ctx.direction === "backward") {
-            return _super(payload, ctx);
-        }
-        // no matching discriminator
-        payload.issues.push({
-            code: "invalid_union",
-            errors: [],
-            note: "No matching discriminator",
-            discriminator: def.discriminator,
-            options: Array.from(disc.value.keys()).filter((value) => disc.value.get(value) !== null),
-            input,
-            path: [def.discriminator],
-            inst,
-        });
-        return payload;
-    };
-})));
-const $ZodIntersection = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIntersection", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.parse = (payload, ctx) => {
-        const input = payload.value;
-        const left = def.left._zod.run({ value: input, issues: [] }, ctx);
-        const right = def.right._zod.run({ value: input, issues: [] }, ctx);
-        const async = left instanceof Promise || right instanceof Promise;
-        if (async) {
-            return Promise.all([left, right]).then(([left, right]) => {
-                return handleIntersectionResults(payload, left, right);
-            });
-        }
-        return handleIntersectionResults(payload, left, right);
-    };
-})));
-function mergeValues(a, b) {
-    // const aType = parse.t(a);
-    // const bType = parse.t(b);
-    if (a === b) {
-        return { valid: true, data: a };
-    }
-    if (a instanceof Date && b instanceof Date && +a === +b) {
-        return { valid: true, data: a };
-    }
-    if (util.isPlainObject(a) && util.isPlainObject(b)) {
-        const bKeys = Object.keys(b);
-        const sharedKeys = Object.keys(a).filter((key) => bKeys.indexOf(key) !== -1);
-        const newObj = { ...a, ...b };
-        if (Object.prototype.hasOwnProperty.call(newObj, "__proto__"))
-            delete newObj.__proto__;
-        for (const key of sharedKeys) {
-            if (key === "__proto__")
-                continue;
-            const sharedValue = mergeValues(a[key], b[key]);
-            if (!sharedValue.valid) {
-                return {
-                    valid: false,
-                    mergeErrorPath: [key, ...sharedValue.mergeErrorPath],
-                };
-            }
-            newObj[key] = sharedValue.data;
-        }
-        return { valid: true, data: newObj };
-    }
-    if (Array.isArray(a) && Array.isArray(b)) {
-        if (a.length !== b.length) {
-            return { valid: false, mergeErrorPath: [] };
-        }
-        const newArray = [];
-        for (let index = 0; index < a.length; index++) {
-            const itemA = a[index];
-            const itemB = b[index];
-            const sharedValue = mergeValues(itemA, itemB);
-            if (!sharedValue.valid) {
-                return {
-                    valid: false,
-                    mergeErrorPath: [index, ...sharedValue.mergeErrorPath],
-                };
-            }
-            newArray.push(sharedValue.data);
-        }
-        return { valid: true, data: newArray };
-    }
-    return { valid: false, mergeErrorPath: [] };
-}
-function handleIntersectionResults(result, left, right) {
-    // Track which side(s) reject each key. A key rejection is reported only when BOTH sides reject it, so a key owned by one branch survives the other's key schema. strictObject reports these as unrecognized_keys; a record with an open key schema reports one invalid_key per key.
-    const unrecKeys = new Map();
-    let unrecIssue;
-    const keyIssues = new Map();
-    const collect = (iss, side) => {
-        let keys;
-        if (iss.code === "unrecognized_keys" && !iss.path?.length) {
-            unrecIssue ?? (unrecIssue = iss);
-            keys = iss.keys;
-        }
-        else if (iss.code === "invalid_key" && iss.origin === "record" && iss.path?.length === 1) {
-            const k = String(iss.path[0]);
-            if (!keyIssues.has(k))
-                keyIssues.set(k, iss);
-            keys = [k];
-        }
-        else {
-            return false;
-        }
-        for (const k of keys) {
-            if (!unrecKeys.has(k))
-                unrecKeys.set(k, {});
-            unrecKeys.get(k)[side] = true;
-        }
-        return true;
-    };
-    for (const iss of left.issues) {
-        if (!collect(iss, "l"))
-            result.issues.push(iss);
-    }
-    for (const iss of right.issues) {
-        if (!collect(iss, "r"))
-            result.issues.push(iss);
-    }
-    // Report only keys rejected by BOTH sides
-    const bothKeys = [...unrecKeys].filter(([, f]) => f.l && f.r).map(([k]) => k);
-    if (bothKeys.length) {
-        const aggregated = unrecIssue ? bothKeys.filter((k) => unrecIssue.keys.includes(k)) : [];
-        if (aggregated.length)
-            result.issues.push({ ...unrecIssue, keys: aggregated });
-        for (const k of bothKeys) {
-            if (!aggregated.includes(k) && keyIssues.has(k))
-                result.issues.push(keyIssues.get(k));
-        }
-    }
-    const merged = mergeValues(left.value, right.value);
-    if (!merged.valid) {
-        if (util.aborted(result))
-            return result;
-        throw new Error(`Unmergable intersection. Error path: ` + `${JSON.stringify(merged.mergeErrorPath)}`);
-    }
-    result.value = merged.data;
-    return result;
-}
-const $ZodTuple = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodTuple", (inst, def) => {
-    $ZodType.init(inst, def);
-    const items = def.items;
-    const memo = core.globalConfig.memoizer;
-    memo?.attach(inst);
-    inst._zod.parse = (payload, ctx) => {
-        const input = payload.value;
-        if (!Array.isArray(input)) {
-            payload.issues.push({
-                input,
-                inst,
-                expected: "tuple",
-                code: "invalid_type",
-            });
-            return payload;
-        }
-        payload.value = memo ? memo.alloc(inst, payload, [], ctx) : [];
-        const proms = [];
-        const optinStart = getTupleOptStart(items, "optin");
-        const optoutStart = getTupleOptStart(items, "optout");
-        if (!def.rest) {
-            if (input.length < optinStart) {
-                payload.issues.push({
-                    code: "too_small",
-                    minimum: optinStart,
-                    inclusive: true,
-                    input,
-                    inst,
-                    origin: "array",
-                });
-                return payload;
-            }
-            if (input.length > items.length) {
-                payload.issues.push({
-                    code: "too_big",
-                    maximum: items.length,
-                    inclusive: true,
-                    input,
-                    inst,
-                    origin: "array",
-                });
-            }
-        }
-        // Run every item in parallel, collecting results into an indexed array. The post-processing in `handleTupleResults` walks them in order so it can decide whether an absent optional-output error can truncate the tail or must be reported to preserve required output.
-        const itemResults = new Array(items.length);
-        // only tracked when there is a rest loop to skip
-        const abortEarly = def.rest ? ctx?.abortEarly : undefined;
-        let itemAborted = false;
-        for (let i = 0; i < items.length; i++) {
-            const r = items[i]._zod.run({ value: input[i], issues: [] }, ctx);
-            if (r instanceof Promise) {
-                proms.push(r.then((rr) => {
-                    itemResults[i] = rr;
-                }));
-            }
-            else {
-                itemResults[i] = r;
-                if (abortEarly && !itemAborted && r.issues.length)
-                    itemAborted = util.aborted(r);
-            }
-        }
-        // sound because rest is non-empty exactly when every fixed index is present, the one case handleTupleResults cannot discard an item's issues
-        if (def.rest && !itemAborted) {
-            let i = items.length - 1;
-            const rest = input.slice(items.length);
-            let seen = payload.issues.length;
-            for (const el of rest) {
-                if (abortEarly && payload.issues.length !== seen) {
-                    if (util.aborted(payload, seen))
-                        break;
-                    seen = payload.issues.length;
-                }
-                i++;
-                const result = def.rest._zod.run({ value: el, issues: [] }, ctx);
-                if (result instanceof Promise) {
-                    proms.push(result.then((r) => handleTupleResult(r, payload, i)));
-                }
-                else {
-                    handleTupleResult(result, payload, i);
-                }
-            }
-        }
-        if (proms.length) {
-            return Promise.all(proms).then(() => handleTupleResults(itemResults, payload, items, input, optoutStart));
-        }
-        return handleTupleResults(itemResults, payload, items, input, optoutStart);
-    };
-})));
-function getTupleOptStart(items, key) {
-    for (let i = items.length - 1; i >= 0; i--) {
-        // optin is a three-rung ladder so any rung above `undefined` permits an absent slot; optout stays two-valued.
-        const omittable = key === "optin" ? items[i]._zod.optin !== undefined : items[i]._zod.optout === "optional";
-        if (!omittable)
-            return i + 1;
-    }
-    return 0;
-}
-function handleTupleResult(result, final, index) {
-    if (result.issues.length) {
-        final.issues.push(...util.prefixIssues(index, result.issues));
-    }
-    final.value[index] = result.value;
-}
-function handleTupleResults(itemResults, final, items, input, optoutStart) {
-    // Walk results in order. Mirror $ZodObject's swallow-on-absent-optional rule, but only after `optoutStart`: the first index where the output tuple tail can be absent.
-    for (let i = 0; i < items.length; i++) {
-        const r = itemResults[i];
-        const isPresent = i < input.length;
-        // The array analog of `handlePropertyResult`'s absent-key early return: the middle rung permits absence without supplying anything in its place, so the tail truncates here instead of materializing whatever the item made of `undefined`.
-        if (!isPresent && i >= optoutStart && items[i]._zod.optin === "optional") {
-            final.value.length = i;
-            break;
-        }
-        if (r.issues.length) {
-            if (!isPresent && i >= optoutStart) {
-                final.value.length = i;
-                break;
-            }
-            final.issues.push(...util.prefixIssues(i, r.issues));
-        }
-        final.value[i] = r.value;
-    }
-    // Drop trailing slots that produced `undefined` for absent input
-    // (the array analog of an absent optional key on an object). The
-    // `i >= input.length` floor is critical: an explicit `undefined`
-    // *inside* the input must be preserved even when the schema is
-    // optional-out (e.g. `z.string().or(z.undefined())` accepting an
-    // explicit undefined value).
-    for (let i = final.value.length - 1; i >= input.length; i--) {
-        if (items[i]._zod.optout === "optional" && final.value[i] === undefined) {
-            final.value.length = i;
-        }
-        else {
-            break;
-        }
-    }
-    return final;
-}
-const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodRecord", (inst, def) => {
-    $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
-    memo?.attach(inst);
-    inst._zod.parse = (payload, ctx) => {
-        const input = payload.value;
-        if (!util.isPlainObject(input)) {
-            payload.issues.push({
-                expected: "record",
-                code: "invalid_type",
-                input,
-                inst,
-            });
-            return payload;
-        }
-        // no guard in either loop below: a record's invalid_key aborts but an enclosing intersection can reconcile it, so a stopped loop hides keys the sibling does not own and the intersection then rejects nothing
-        const proms = [];
-        const values = def.keyType._zod.values;
-        if (values && !def.partial) {
-            payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
-            const recordKeys = new Set();
-            for (const key of values) {
-                if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
-                    recordKeys.add(typeof key === "number" ? key.toString() : key);
-                    // A declared __proto__ is stripped but is not an unrecognized key.
-                    if (key === "__proto__")
-                        continue;
-                    const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
-                    if (keyResult instanceof Promise) {
-                        throw new Error("Async schemas not supported in object keys currently");
-                    }
-                    if (keyResult.issues.length) {
-                        payload.issues.push({
-                            code: "invalid_key",
-                            origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
-                            input: key,
-                            path: [key],
-                            inst,
-                        });
-                        continue;
-                    }
-                    const outKey = keyResult.value;
-                    if (outKey === "__proto__")
-                        continue;
-                    const result = def.valueType._zod.run({ value: input[key], issues: [] }, ctx);
-                    if (result instanceof Promise) {
-                        proms.push(result.then((result) => {
-                            if (result.issues.length) {
-                                payload.issues.push(...util.prefixIssues(key, result.issues));
-                            }
-                            payload.value[outKey] = result.value;
-                        }));
-                    }
-                    else {
-                        if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
-                        }
-                        payload.value[outKey] = result.value;
-                    }
-                }
-            }
-            let unrecognized;
-            for (const key in input) {
-                if (!recordKeys.has(key)) {
-                    if (def.mode === "loose") {
-                        // skip __proto__ so it can't replace the result prototype via the assignment setter on the plain {} we build into
-                        if (key === "__proto__")
-                            continue;
-                        payload.value[key] = input[key];
-                    }
-                    else {
-                        unrecognized = unrecognized ?? [];
-                        unrecognized.push(key);
-                    }
-                }
-            }
-            if (unrecognized && unrecognized.length > 0) {
-                payload.issues.push({
-                    code: "unrecognized_keys",
-                    input,
-                    inst,
-                    keys: unrecognized,
-                    continue: true,
-                });
-            }
-        }
-        else {
-            payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
-            // An enumerable key schema declares which keys the record owns, so a key outside the set is unrecognized. A non-enumerable one (regex, refine) is a constraint every key must satisfy, so a failing key is invalid. Only the former is reconcilable against the other side of an intersection.
-            let unrecognized;
-            // Reflect.ownKeys for Symbol-key support; filter non-enumerable to match z.object()
-            for (const key of Reflect.ownKeys(input)) {
-                if (key === "__proto__")
-                    continue;
-                if (!Object.prototype.propertyIsEnumerable.call(input, key))
-                    continue;
-                let keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
-                if (keyResult instanceof Promise) {
-                    throw new Error("Async schemas not supported in object keys currently");
-                }
-                // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
-                const checkNumericKey = typeof key === "string" && regexes.number.test(key) && keyResult.issues.length;
-                if (checkNumericKey) {
-                    const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
-                    if (retryResult instanceof Promise) {
-                        throw new Error("Async schemas not supported in object keys currently");
-                    }
-                    if (retryResult.issues.length === 0) {
-                        keyResult = retryResult;
-                    }
-                }
-                if (keyResult.issues.length) {
-                    if (def.mode === "loose") {
-                        // Pass through unchanged
-                        payload.value[key] = input[key];
-                    }
-                    else if (values) {
-                        unrecognized = unrecognized ?? [];
-                        unrecognized.push(key);
-                    }
-                    else {
-                        // Default "strict" behavior: error on invalid key
-                        payload.issues.push({
-                            code: "invalid_key",
-                            origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
-                            input: key,
-                            path: [key],
-                            inst,
-                        });
-                    }
-                    continue;
-                }
-                // the guard above tests the raw input key, but the key schema can normalize an ordinary key into __proto__; re-check the key we actually write under
-                const outKey = keyResult.value;
-                if (outKey === "__proto__")
-                    continue;
-                const result = def.valueType._zod.run({ value: input[key], issues: [] }, ctx);
-                if (result instanceof Promise) {
-                    proms.push(result.then((result) => {
-                        if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
-                        }
-                        payload.value[outKey] = result.value;
-                    }));
-                }
-                else {
-                    if (result.issues.length) {
-                        payload.issues.push(...util.prefixIssues(key, result.issues));
-                    }
-                    payload.value[outKey] = result.value;
-                }
-            }
-            if (unrecognized && unrecognized.length > 0) {
-                payload.issues.push({
-                    code: "unrecognized_keys",
-                    input,
-                    inst,
-                    keys: unrecognized,
-                    continue: true,
-                });
-            }
-        }
-        if (proms.length) {
-            return Promise.all(proms).then(() => payload);
-        }
-        return payload;
-    };
-})));
-const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMap", (inst, def) => {
-    $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
-    memo?.attach(inst);
-    inst._zod.parse = (payload, ctx) => {
-        const input = payload.value;
-        if (!(input instanceof Map)) {
-            payload.issues.push({
-                expected: "map",
-                code: "invalid_type",
-                input,
-                inst,
-            });
-            return payload;
-        }
-        const proms = [];
-        payload.value = memo ? memo.alloc(inst, payload, new Map(), ctx) : new Map();
-        const abortEarly = ctx?.abortEarly;
-        let seen = payload.issues.length;
-        for (const [key, value] of input) {
-            if (abortEarly && payload.issues.length !== seen) {
-                if (util.aborted(payload, seen))
-                    break;
-                seen = payload.issues.length;
-            }
-            const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
-            const valueResult = def.valueType._zod.run({ value: value, issues: [] }, ctx);
-            if (keyResult instanceof Promise || valueResult instanceof Promise) {
-                proms.push(Promise.all([keyResult, valueResult]).then(([keyResult, valueResult]) => {
-                    handleMapResult(keyResult, valueResult, payload, key, input, inst, ctx);
-                }));
-            }
-            else {
-                handleMapResult(keyResult, valueResult, payload, key, input, inst, ctx);
-            }
-        }
-        if (proms.length)
-            return Promise.all(proms).then(() => payload);
-        return payload;
-    };
-    capSize(inst, mapSize);
-})));
-function handleMapResult(keyResult, valueResult, final, key, input, inst, ctx) {
-    if (keyResult.issues.length) {
-        if (util.propertyKeyTypes.has(typeof key)) {
-            final.issues.push(...util.prefixIssues(key, keyResult.issues));
-        }
-        else {
-            final.issues.push({
-                code: "invalid_key",
-                origin: "map",
-                input,
-                inst,
-                issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
-            });
-        }
-    }
-    if (valueResult.issues.length) {
-        if (util.propertyKeyTypes.has(typeof key)) {
-            final.issues.push(...util.prefixIssues(key, valueResult.issues));
-        }
-        else {
-            final.issues.push({
-                origin: "map",
-                code: "invalid_element",
-                input,
-                inst,
-                key: key,
-                issues: valueResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
-            });
-        }
-    }
-    final.value.set(keyResult.value, valueResult.value);
-}
-const $ZodSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSet", (inst, def) => {
-    $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
-    memo?.attach(inst);
-    inst._zod.parse = (payload, ctx) => {
-        const input = payload.value;
-        if (!(input instanceof Set)) {
-            payload.issues.push({
-                input,
-                inst,
-                expected: "set",
-                code: "invalid_type",
-            });
-            return payload;
-        }
-        const proms = [];
-        payload.value = memo ? memo.alloc(inst, payload, new Set(), ctx) : new Set();
-        const abortEarly = ctx?.abortEarly;
-        let seen = payload.issues.length;
-        for (const item of input) {
-            if (abortEarly && payload.issues.length !== seen) {
-                if (util.aborted(payload, seen))
-                    break;
-                seen = payload.issues.length;
-            }
-            const result = def.valueType._zod.run({ value: item, issues: [] }, ctx);
-            if (result instanceof Promise) {
-                proms.push(result.then((result) => handleSetResult(result, payload)));
-            }
-            else
-                handleSetResult(result, payload);
-        }
-        if (proms.length)
-            return Promise.all(proms).then(() => payload);
-        return payload;
-    };
-    capSize(inst, setSize);
-})));
-function handleSetResult(result, final) {
-    if (result.issues.length) {
-        final.issues.push(...result.issues);
-    }
-    final.value.add(result.value);
-}
-const $ZodEnum = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodEnum", (inst, def) => {
-    $ZodType.init(inst, def);
-    const values = core_util/* getEnumValues */.w5(def.entries);
-    const valuesSet = new Set(values);
-    inst._zod.values = valuesSet;
-    core_util/* defineLazyInternal */.v5(inst, "pattern", (zod) => {
-        const patternValues = core_util/* getEnumValues */.w5(zod.def.entries).filter((k) => core_util/* propertyKeyTypes */.qQ.has(typeof k));
-        // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
-        return new RegExp(patternValues.length ? `^(${patternValues.map((o) => core_util/* escapeRegex */.sD(o.toString())).join("|")})$` : "^[^\\s\\S]$");
-    });
-    inst._zod.parse = (payload, _ctx) => {
-        const input = payload.value;
-        if (valuesSet.has(input)) {
-            return payload;
-        }
-        payload.issues.push({
-            code: "invalid_value",
-            values,
-            input,
-            inst,
-        });
-        return payload;
-    };
-});
-const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
-    $ZodType.init(inst, def);
-    const values = new Set(def.values);
-    inst._zod.values = values;
-    util.defineLazyInternal(inst, "pattern", (zod) => {
-        const vals = zod.def.values;
-        // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
-        return new RegExp(vals.length
-            ? `^(${vals
-                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
-                .join("|")})$`
-            : "^[^\\s\\S]$");
-    });
-    inst._zod.parse = (payload, _ctx) => {
-        const input = payload.value;
-        if (values.has(input)) {
-            return payload;
-        }
-        payload.issues.push({
-            code: "invalid_value",
-            values: def.values,
-            input,
-            inst,
-        });
-        return payload;
-    };
-})));
-const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.parse = (payload, _ctx) => {
-        const input = payload.value;
-        // @ts-ignore
-        if (input instanceof File)
-            return payload;
-        payload.issues.push({
-            expected: "file",
-            code: "invalid_type",
-            input,
-            inst,
-        });
-        return payload;
-    };
-})));
-const $ZodTransform = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodTransform", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.optin = "optional";
-    core.globalConfig.memoizer?.guard(inst);
-    inst._zod.parse = (payload, ctx) => {
-        if (ctx.direction === "backward") {
-            throw new core.$ZodEncodeError(inst.constructor.name);
-        }
-        const _out = def.transform(payload.value, payload);
-        if (ctx.async) {
-            const output = _out instanceof Promise ? _out : Promise.resolve(_out);
-            return output.then((output) => {
-                payload.value = output;
-                return payload;
-            });
-        }
-        if (_out instanceof Promise) {
-            throw new core.$ZodAsyncError();
-        }
-        payload.value = _out;
-        return payload;
-    };
-})));
-function handleOptionalResult(payload, result) {
-    // A substituting schema that still failed has no usable answer; yield undefined. Its issues are simply dropped: it ran on a payload of its own, so there is no shared array to truncate and nothing of the caller's to lose with it.
-    payload.value = result.issues.length ? undefined : result.value;
-    return payload;
-}
-const $ZodOptional = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodOptional", (inst, def) => {
-    $ZodType.init(inst, def);
-    // .optional() propagates absence rather than substituting for it, so a defaulted inner keeps its rung.
-    core_util/* defineLazyInternal */.v5(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
-    inst._zod.optout = "optional";
-    core_util/* defineLazyInternal */.v5(inst, "values", (zod) => {
-        const values = zod.def.innerType._zod.values;
-        return values ? new Set([...values, undefined]) : undefined;
-    });
-    core_util/* defineLazyInternal */.v5(inst, "pattern", (zod) => {
-        const pattern = zod.def.innerType._zod.pattern;
-        return pattern ? new RegExp(`^(${core_util/* cleanRegex */.p6(pattern.source)})?$`) : undefined;
-    });
-    inst._zod.parse = (payload, ctx) => {
-        if (payload.value === undefined) {
-            // Only the top rung substitutes a value for absence; everything else leaves it intact, which is what .optional() means.
-            if (def.innerType._zod.optin !== "defaulted")
-                return payload;
-            // Its own payload, for the same reason $ZodCatch gets one: a pipe forwards an unrecognized key through the caller's issues array, and this must not read that as the substituting schema failing and drop it.
-            const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
-            if (result instanceof Promise)
-                return result.then((result) => handleOptionalResult(payload, result));
-            return handleOptionalResult(payload, result);
-        }
-        return def.innerType._zod.run(payload, ctx);
-    };
-});
-const $ZodExactOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodExactOptional", (inst, def) => {
-    // Call parent init - inherits optin/optout = "optional"
-    $ZodOptional.init(inst, def);
-    // Override values/pattern to NOT add undefined
-    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
-    util.defineLazyInternal(inst, "pattern", (zod) => zod.def.innerType._zod.pattern);
-    // Override parse to just delegate (no undefined handling)
-    inst._zod.parse = (payload, ctx) => {
-        return def.innerType._zod.run(payload, ctx);
-    };
-})));
-const $ZodNullable = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNullable", (inst, def) => {
-    $ZodType.init(inst, def);
-    util.defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin);
-    util.defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
-    util.defineLazyInternal(inst, "pattern", (zod) => {
-        const pattern = zod.def.innerType._zod.pattern;
-        return pattern ? new RegExp(`^(${util.cleanRegex(pattern.source)}|null)$`) : undefined;
-    });
-    util.defineLazyInternal(inst, "values", (zod) => {
-        return zod.def.innerType._zod.values ? new Set([...zod.def.innerType._zod.values, null]) : undefined;
-    });
-    inst._zod.parse = (payload, ctx) => {
-        // Forward direction (decode): allow null to pass through
-        if (payload.value === null)
-            return payload;
-        return def.innerType._zod.run(payload, ctx);
-    };
-})));
-const $ZodDefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodDefault", (inst, def) => {
-    $ZodType.init(inst, def);
-    // inst._zod.qin = "true";
-    inst._zod.optin = "defaulted";
-    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
-    inst._zod.parse = (payload, ctx) => {
-        if (ctx.direction === "backward") {
-            return def.innerType._zod.run(payload, ctx);
-        }
-        // Forward direction (decode): apply defaults for undefined input
-        if (payload.value === undefined) {
-            payload.value = def.defaultValue;
-            /**
-             * $ZodDefault returns the default value immediately in forward direction.
-             * It doesn't pass the default value into the validator ("prefault"). There's no reason to pass the default value through validation. The validity of the default is enforced by TypeScript statically. Otherwise, it's the responsibility of the user to ensure the default is valid. In the case of pipes with divergent in/out types, you can specify the default on the `in` schema of your ZodPipe to set a "prefault" for the pipe.   */
-            return payload;
-        }
-        // Forward direction: continue with default handling
-        const result = def.innerType._zod.run(payload, ctx);
-        if (result instanceof Promise) {
-            return result.then((result) => handleDefaultResult(result, def));
-        }
-        return handleDefaultResult(result, def);
-    };
-})));
-function handleDefaultResult(payload, def) {
-    if (payload.value === undefined) {
-        payload.value = def.defaultValue;
-    }
-    return payload;
-}
-const $ZodPrefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPrefault", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.optin = "defaulted";
-    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
-    inst._zod.parse = (payload, ctx) => {
-        if (ctx.direction === "backward") {
-            return def.innerType._zod.run(payload, ctx);
-        }
-        // Forward direction (decode): apply prefault for undefined input
-        if (payload.value === undefined) {
-            payload.value = def.defaultValue;
-        }
-        return def.innerType._zod.run(payload, ctx);
-    };
-})));
-const $ZodNonOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNonOptional", (inst, def) => {
-    $ZodType.init(inst, def);
-    util.defineLazyInternal(inst, "values", (zod) => {
-        const v = zod.def.innerType._zod.values;
-        return v ? new Set([...v].filter((x) => x !== undefined)) : undefined;
-    });
-    inst._zod.parse = (payload, ctx) => {
-        const result = def.innerType._zod.run(payload, ctx);
-        if (result instanceof Promise) {
-            return result.then((result) => handleNonOptionalResult(result, inst));
-        }
-        return handleNonOptionalResult(result, inst);
-    };
-})));
-function handleNonOptionalResult(payload, inst) {
-    if (!payload.issues.length && payload.value === undefined) {
-        payload.issues.push({
-            code: "invalid_type",
-            expected: "nonoptional",
-            input: payload.value,
-            inst,
-        });
-    }
-    return payload;
-}
-const $ZodSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSuccess", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.parse = (payload, ctx) => {
-        if (ctx.direction === "backward") {
-            throw new core.$ZodEncodeError("ZodSuccess");
-        }
-        const result = def.innerType._zod.run(payload, ctx);
-        if (result instanceof Promise) {
-            return result.then((result) => {
-                payload.value = result.issues.length === 0;
-                return payload;
-            });
-        }
-        payload.value = result.issues.length === 0;
-        return payload;
-    };
-})));
-function handleCatchResult(payload, result, def, ctx) {
-    if (!result.issues.length) {
-        payload.value = result.value;
-        // The value carries up, so the flag describing it has to carry with it: a back-edge into a node still being parsed must not be frozen by an enclosing readonly, and its checks belong to the node itself. Guarded so the ordinary case adds no own property.
-        if (result.memo)
-            payload.memo = true;
-        return payload;
-    }
-    // Spread the inner's own payload, not ours: `value` has to stay the input the catch was handed, and the inner ran on a payload of its own so its issues are already private to this call.
-    payload.value = def.catchValue({
-        ...result,
-        value: payload.value,
-        error: {
-            issues: result.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
-        },
-        input: payload.value,
-    });
-    return payload;
-}
-const $ZodCatch = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCatch", (inst, def) => {
-    $ZodType.init(inst, def);
-    util.defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
-    util.defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
-    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
-    inst._zod.parse = (payload, ctx) => {
-        if (ctx.direction === "backward") {
-            return def.innerType._zod.run(payload, ctx);
-        }
-        // Forward direction (decode): apply catch logic
-        const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
-        if (result instanceof Promise) {
-            return result.then((result) => handleCatchResult(payload, result, def, ctx));
-        }
-        return handleCatchResult(payload, result, def, ctx);
-    };
-})));
-const $ZodNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNaN", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.parse = (payload, _ctx) => {
-        if (typeof payload.value !== "number" || !Number.isNaN(payload.value)) {
-            payload.issues.push({
-                input: payload.value,
-                inst,
-                expected: "nan",
-                code: "invalid_type",
-            });
-            return payload;
-        }
-        return payload;
-    };
-})));
-const $ZodPipe = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPipe", (inst, def) => {
-    $ZodType.init(inst, def);
-    util.defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
-    util.defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
-    util.defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
-    util.defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
-    inst._zod.parse = (payload, ctx) => {
-        if (ctx.direction === "backward") {
-            const right = def.out._zod.run(payload, ctx);
-            if (right instanceof Promise) {
-                return right.then((right) => handlePipeResult(right, def.in, ctx));
-            }
-            return handlePipeResult(right, def.in, ctx);
-        }
-        const left = def.in._zod.run(payload, ctx);
-        if (left instanceof Promise) {
-            return left.then((left) => handlePipeResult(left, def.out, ctx));
-        }
-        return handlePipeResult(left, def.out, ctx);
-    };
-})));
-function handlePipeResult(left, next, ctx) {
-    // Any issue stops the pipe, so a failing refinement never feeds its transform. An unrecognized key is the exception: it describes the input's extra properties, not the value being piped, and an enclosing intersection may yet reconcile it.
-    if (left.issues.some((iss) => iss.code !== "unrecognized_keys")) {
-        // prevent further checks
-        left.aborted = true;
-        return left;
-    }
-    return next._zod.run({ value: left.value, issues: left.issues }, ctx);
-}
-const $ZodCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCodec", (inst, def) => {
-    $ZodType.init(inst, def);
-    util.defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
-    util.defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
-    util.defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
-    util.defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
-    inst._zod.parse = (payload, ctx) => {
-        const direction = ctx.direction || "forward";
-        if (direction === "forward") {
-            const left = def.in._zod.run(payload, ctx);
-            if (left instanceof Promise) {
-                return left.then((left) => handleCodecAResult(left, def, ctx));
-            }
-            return handleCodecAResult(left, def, ctx);
-        }
-        else {
-            const right = def.out._zod.run(payload, ctx);
-            if (right instanceof Promise) {
-                return right.then((right) => handleCodecAResult(right, def, ctx));
-            }
-            return handleCodecAResult(right, def, ctx);
-        }
-    };
-})));
-function handleCodecAResult(result, def, ctx) {
-    if (result.issues.length) {
-        // prevent further checks
-        result.aborted = true;
-        return result;
-    }
-    const direction = ctx.direction || "forward";
-    if (direction === "forward") {
-        const transformed = def.transform(result.value, result);
-        if (transformed instanceof Promise) {
-            return transformed.then((value) => handleCodecTxResult(result, value, def.out, ctx));
-        }
-        return handleCodecTxResult(result, transformed, def.out, ctx);
-    }
-    else {
-        const transformed = def.reverseTransform(result.value, result);
-        if (transformed instanceof Promise) {
-            return transformed.then((value) => handleCodecTxResult(result, value, def.in, ctx));
-        }
-        return handleCodecTxResult(result, transformed, def.in, ctx);
-    }
-}
-function handleCodecTxResult(left, value, nextSchema, ctx) {
-    // Check if transform added any issues
-    if (left.issues.length) {
-        left.aborted = true;
-        return left;
-    }
-    return nextSchema._zod.run({ value, issues: left.issues }, ctx);
-}
-const $ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPreprocess", (inst, def) => {
-    $ZodPipe.init(inst, def);
-})));
-const $ZodReadonly = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodReadonly", (inst, def) => {
-    $ZodType.init(inst, def);
-    util.defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
-    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
-    util.defineLazyInternal(inst, "optin", (zod) => zod.def.innerType?._zod?.optin);
-    util.defineLazyInternal(inst, "optout", (zod) => zod.def.innerType?._zod?.optout);
-    inst._zod.parse = (payload, ctx) => {
-        if (ctx.direction === "backward") {
-            return def.innerType._zod.run(payload, ctx);
-        }
-        const result = def.innerType._zod.run(payload, ctx);
-        if (result instanceof Promise) {
-            return result.then(handleReadonlyResult);
-        }
-        return handleReadonlyResult(result);
-    };
-})));
-function handleReadonlyResult(payload) {
-    // A repeat visit hands back a node that is still being built; freezing it here would make the rest of its keys fail to assign.
-    if (!payload.memo)
-        payload.value = Object.freeze(payload.value);
-    return payload;
-}
-// a leaf's pattern source with its own checks folded in: the last pattern-carrying check wins, else length bounds narrow the catch-all, else an integer format narrows the number form. the fold lives here instead of on `_zod.pattern` so a bundle without template literals never pays for it
-function leafPattern(schema) {
-    const def = schema._zod.def;
-    let pattern = def.pattern;
-    let isInt = !!def.format?.includes("int");
-    let minimum;
-    let maximum;
-    for (const ch of def.checks ?? []) {
-        const d = ch._zod.def;
-        if (d.pattern)
-            pattern = d.pattern;
-        isInt || (isInt = !!d.format?.includes("int"));
-        const lo = d.minimum ?? d.length;
-        const hi = d.maximum ?? d.length;
-        if (lo !== undefined && (minimum === undefined || lo > minimum))
-            minimum = lo;
-        if (hi !== undefined && (maximum === undefined || hi < maximum))
-            maximum = hi;
-    }
-    if (pattern)
-        return pattern.source;
-    // an empty range matches nothing at runtime, and `{8,5}` is not a legal quantifier
-    if (minimum !== undefined && maximum !== undefined && minimum > maximum)
-        return "(?!)";
-    if (minimum !== undefined || maximum !== undefined)
-        return regexes.string({ minimum, maximum }).source;
-    const own = schema._zod.pattern;
-    return (isInt && own === regexes.number ? regexes.integer : own)?.source;
-}
-// a part's pattern source. a wrapper's pattern embeds its inner pattern's source verbatim, so the folded form is substituted in place without knowing the wrapper's own composition; a union's options are joined the way the union builds its own pattern
-function partPattern(schema) {
-    const def = schema._zod.def;
-    const own = schema._zod.pattern?.source;
-    // lazy resolves its inner on the internals, not the def
-    const inner = def.innerType ?? schema._zod.innerType;
-    if (inner) {
-        const before = inner._zod.pattern?.source;
-        const after = partPattern(inner);
-        if (own && before && after && after !== before) {
-            return own.replace(util.cleanRegex(before), () => util.cleanRegex(after));
-        }
-        return own;
-    }
-    if (def.options) {
-        const sources = def.options.map(partPattern);
-        if (sources.every(Boolean))
-            return `^(${sources.map((s) => util.cleanRegex(s)).join("|")})$`;
-    }
-    return leafPattern(schema);
-}
-const $ZodTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodTemplateLiteral", (inst, def) => {
-    $ZodType.init(inst, def);
-    const regexParts = [];
-    for (const part of def.parts) {
-        if (typeof part === "object" && part !== null) {
-            // is Zod schema
-            const source = partPattern(part);
-            if (!source) {
-                throw new Error(`Invalid template literal part, no pattern found: ${[...part._zod.traits].shift()}`);
-            }
-            regexParts.push(util.cleanRegex(source));
-        }
-        else if (part === null || util.primitiveTypes.has(typeof part)) {
-            regexParts.push(util.escapeRegex(`${part}`));
-        }
-        else {
-            throw new Error(`Invalid template literal part: ${part}`);
-        }
-    }
-    inst._zod.pattern = new RegExp(`^${regexParts.join("")}$`);
-    inst._zod.parse = (payload, _ctx) => {
-        if (typeof payload.value !== "string") {
-            payload.issues.push({
-                input: payload.value,
-                inst,
-                expected: "string",
-                code: "invalid_type",
-            });
-            return payload;
-        }
-        inst._zod.pattern.lastIndex = 0;
-        if (!inst._zod.pattern.test(payload.value)) {
-            payload.issues.push({
-                input: payload.value,
-                inst,
-                code: "invalid_format",
-                format: def.format ?? "template_literal",
-                pattern: inst._zod.pattern.source,
-            });
-            return payload;
-        }
-        return payload;
-    };
-})));
-const $ZodFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFunction", (inst, def) => {
-    $ZodType.init(inst, def);
-    // Defined, not assigned: the classic prototype exposes `_def` as a getter with no setter.
-    Object.defineProperty(inst, "_def", { value: def });
-    inst._zod.def = def;
-    inst.implement = (func) => {
-        if (typeof func !== "function") {
-            throw new Error("implement() must be called with a function");
-        }
-        // Defined inline so the closure stays anonymous: binding it to a `const` first names it, which costs 256 bytes per implemented function.
-        return Object.defineProperty(function (...args) {
-            const parsedArgs = inst._def.input ? parse(inst._def.input, args) : args;
-            const result = Reflect.apply(func, this, parsedArgs);
-            if (inst._def.output) {
-                return parse(inst._def.output, result);
             }
             return result;
-        }, "_zod", { value: inst._zod, enumerable: false });
-    };
-    inst.implementAsync = (func) => {
-        if (typeof func !== "function") {
-            throw new Error("implementAsync() must be called with a function");
         }
-        return Object.defineProperty(async function (...args) {
-            const parsedArgs = inst._def.input ? await parseAsync(inst._def.input, args) : args;
-            const result = await Reflect.apply(func, this, parsedArgs);
-            if (inst._def.output) {
-                return await parseAsync(inst._def.output, result);
-            }
-            return result;
-        }, "_zod", { value: inst._zod, enumerable: false });
-    };
-    inst._zod.parse = (payload, _ctx) => {
-        if (typeof payload.value !== "function") {
-            payload.issues.push({
-                code: "invalid_type",
-                expected: "function",
-                input: payload.value,
-                inst,
-            });
-            return payload;
+        const matches = yield findInPath(tool);
+        if (matches && matches.length > 0) {
+            return matches[0];
         }
-        // Check if output is a promise type to determine if we should use async implementation
-        const hasPromiseOutput = inst._def.output && inst._def.output._zod.def.type === "promise";
-        if (hasPromiseOutput) {
-            payload.value = inst.implementAsync(payload.value);
-        }
-        else {
-            payload.value = inst.implement(payload.value);
-        }
-        return payload;
-    };
-    inst.input = (...args) => {
-        const F = inst.constructor;
-        if (Array.isArray(args[0])) {
-            return new F({
-                type: "function",
-                input: new $ZodTuple({
-                    type: "tuple",
-                    items: args[0],
-                    rest: args[1],
-                }),
-                output: inst._def.output,
-            });
-        }
-        return new F({
-            type: "function",
-            input: args[0],
-            output: inst._def.output,
-        });
-    };
-    inst.output = (output) => {
-        const F = inst.constructor;
-        return new F({
-            type: "function",
-            input: inst._def.input,
-            output,
-        });
-    };
-    return inst;
-})));
-const $ZodPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPromise", (inst, def) => {
-    $ZodType.init(inst, def);
-    inst._zod.parse = (payload, ctx) => {
-        return Promise.resolve(payload.value).then((inner) => def.innerType._zod.run({ value: inner, issues: [] }, ctx));
-    };
-})));
-const $ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLazy", (inst, def) => {
-    $ZodType.init(inst, def);
-    // Cache the resolved inner type on the shared `def` so all clones of this lazy (e.g. via `.describe()`/`.meta()`) share the same inner instance, preserving identity for cycle detection on recursive schemas.
-    util.defineLazy(inst._zod, "innerType", () => {
-        const d = def;
-        if (!d._cachedInner)
-            d._cachedInner = def.getter();
-        return d._cachedInner;
+        return '';
     });
-    util.defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
-    util.defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
-    util.defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? undefined);
-    util.defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? undefined);
-    inst._zod.parse = (payload, ctx) => {
-        const inner = inst._zod.innerType;
-        return inner._zod.run(payload, ctx);
-    };
-})));
-const $ZodCustom = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCustom", (inst, def) => {
-    checks.$ZodCheck.init(inst, def);
-    $ZodType.init(inst, def);
-    inst._zod.parse = (payload, _) => {
-        return payload;
-    };
-    inst._zod.check = (payload) => {
-        const input = payload.value;
-        const r = def.fn(input);
-        if (r instanceof Promise) {
-            return r.then((r) => handleRefineResult(r, payload, input, inst));
-        }
-        handleRefineResult(r, payload, input, inst);
-        return;
-    };
-})));
-function handleRefineResult(result, payload, input, inst) {
-    if (!result) {
-        const _iss = {
-            code: "custom",
-            input,
-            inst, // incorporates params.error into issue reporting
-            path: [...(inst._zod.def.path ?? [])], // incorporates params.error into issue reporting
-            continue: !inst._zod.def.abort,
-            // params: inst._zod.def.params,
-        };
-        if (inst._zod.def.params)
-            _iss.params = inst._zod.def.params;
-        payload.issues.push(util.issue(_iss));
-    }
 }
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var api = __nccwpck_require__(3305);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
-
-
-/* Computing the message eagerly is expensive (pretty-printed JSON of all
- * issues), so defer it until first read. The accessor functions and
- * descriptors are shared across instances to keep error construction
- * cheap; the computed message is cached on the internals object. The
- * setter preserves plain assignment semantics for consumers that
- * overwrite `message`. */
-function _getMessage() {
-    const internals = this._zod;
-    internals.message ?? (internals.message = JSON.stringify(internals.def, core_util/* jsonStringifyReplacer */.k8, 2));
-    return internals.message;
-}
-function _setMessage(value) {
-    this._zod.message = value;
-}
-const _messageDesc = {
-    get: _getMessage,
-    set: _setMessage,
-    enumerable: true,
-    configurable: true,
-};
-const _issuesDesc = { value: undefined, enumerable: false };
-/* Prototypes that already carry the lazy `toString`. Seeded with the
- * intrinsics so that `init` on a foreign object — it accepts any object —
- * can never install an accessor onto a prototype we do not own. */
-const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-const initializer = (inst, def) => {
-    inst.name = "$ZodError";
-    // `_zod` is already non-enumerable: $constructor's init defined it with this same descriptor
-    _issuesDesc.value = def;
-    Object.defineProperty(inst, "issues", _issuesDesc);
-    // Clear the shared slot; a retained `value` pins the last error's issues.
-    _issuesDesc.value = undefined;
-    Object.defineProperty(inst, "message", _messageDesc);
-    /* `toString` lives as a non-enumerable lazy getter on the shared
-     * prototype; on first access it caches a per-instance closure so
-     * detached usage still works. */
-    const proto = Object.getPrototypeOf(inst);
-    if (!_installedToString.has(proto)) {
-        _installedToString.add(proto);
-        Object.defineProperty(proto, "toString", {
-            configurable: true,
-            enumerable: false,
-            get() {
-                const value = () => this.message;
-                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
-                return value;
-            },
-            set(value) {
-                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
-            },
-        });
-    }
-};
-const $ZodError = (0,core_core/* $constructor */.xI)("$ZodError", initializer);
-const $ZodRealError = (0,core_core/* $constructor */.xI)("$ZodError", initializer, undefined, {
-    Parent: Error,
-});
-/** Get-or-create `obj[key]` as an own data property. A path segment naming an inherited member
- * ("toString", "constructor") would otherwise read through to the prototype, and assigning
- * "__proto__" would hit the setter instead of creating a key. */
-function node(obj, key, make) {
-    if (!Object.prototype.hasOwnProperty.call(obj, key)) {
-        if (key === "__proto__") {
-            Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
+/**
+ * Returns a list of all occurrences of the given tool on the system path.
+ *
+ * @returns   Promise<string[]>  the paths of the tool
+ */
+function findInPath(tool) {
+    return __awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
         }
-        else {
-            obj[key] = make();
-        }
-    }
-    return obj[key];
-}
-function flattenError(error, mapper = (issue) => issue.message) {
-    const fieldErrors = {};
-    const formErrors = [];
-    for (const sub of error.issues) {
-        if (sub.path.length > 0) {
-            node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
-        }
-        else {
-            formErrors.push(mapper(sub));
-        }
-    }
-    return { formErrors, fieldErrors };
-}
-function formatError(error, mapper = (issue) => issue.message) {
-    const fieldErrors = { _errors: [] };
-    const processError = (error, path = []) => {
-        for (const issue of error.issues) {
-            if (issue.code === "invalid_union" && issue.errors.length) {
-                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+        // build the list of extensions to try
+        const extensions = [];
+        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8 && process.env['PATHEXT']) {
+            for (const extension of process.env['PATHEXT'].split(path__WEBPACK_IMPORTED_MODULE_1__.delimiter)) {
+                if (extension) {
+                    extensions.push(extension);
+                }
             }
-            else if (issue.code === "invalid_key") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
+        }
+        // if it's rooted, return it if exists. otherwise return empty.
+        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .isRooted */ .Qh(tool)) {
+            const filePath = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .tryGetExecutablePath */ .vr(tool, extensions);
+            if (filePath) {
+                return [filePath];
             }
-            else if (issue.code === "invalid_element") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            return [];
+        }
+        // if any path separators, return empty
+        if (tool.includes(path__WEBPACK_IMPORTED_MODULE_1__.sep)) {
+            return [];
+        }
+        // build the list of directories
+        //
+        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
+        // it feels like we should not do this. Checking the current directory seems like more of a use
+        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
+        // across platforms.
+        const directories = [];
+        if (process.env.PATH) {
+            for (const p of process.env.PATH.split(path__WEBPACK_IMPORTED_MODULE_1__.delimiter)) {
+                if (p) {
+                    directories.push(p);
+                }
+            }
+        }
+        // find all matches
+        const matches = [];
+        for (const directory of directories) {
+            const filePath = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .tryGetExecutablePath */ .vr(path__WEBPACK_IMPORTED_MODULE_1__.join(directory, tool), extensions);
+            if (filePath) {
+                matches.push(filePath);
+            }
+        }
+        return matches;
+    });
+}
+function readCopyOptions(options) {
+    const force = options.force == null ? true : options.force;
+    const recursive = Boolean(options.recursive);
+    const copySourceDirectory = options.copySourceDirectory == null
+        ? true
+        : Boolean(options.copySourceDirectory);
+    return { force, recursive, copySourceDirectory };
+}
+function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
+    return __awaiter(this, void 0, void 0, function* () {
+        // Ensure there is not a run away recursive copy
+        if (currentDepth >= 255)
+            return;
+        currentDepth++;
+        yield mkdirP(destDir);
+        const files = yield ioUtil.readdir(sourceDir);
+        for (const fileName of files) {
+            const srcFile = `${sourceDir}/${fileName}`;
+            const destFile = `${destDir}/${fileName}`;
+            const srcFileStat = yield ioUtil.lstat(srcFile);
+            if (srcFileStat.isDirectory()) {
+                // Recurse
+                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
             }
             else {
-                const fullpath = [...path, ...issue.path];
-                if (fullpath.length === 0) {
-                    fieldErrors._errors.push(mapper(issue));
+                yield copyFile(srcFile, destFile, force);
+            }
+        }
+        // Change the mode for the newly created directory
+        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
+    });
+}
+// Buffered file copy
+function copyFile(srcFile, destFile, force) {
+    return __awaiter(this, void 0, void 0, function* () {
+        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
+            // unlink/re-link it
+            try {
+                yield ioUtil.lstat(destFile);
+                yield ioUtil.unlink(destFile);
+            }
+            catch (e) {
+                // Try to override file permission
+                if (e.code === 'EPERM') {
+                    yield ioUtil.chmod(destFile, '0666');
+                    yield ioUtil.unlink(destFile);
                 }
-                else {
-                    let curr = fieldErrors;
-                    let i = 0;
-                    while (i < fullpath.length) {
-                        const el = fullpath[i];
-                        const terminal = i === fullpath.length - 1;
-                        // `_errors` is reserved by this legacy format, so merge a matching path segment into the current node instead of treating its array as a child.
-                        if (el === "_errors") {
-                            if (terminal)
-                                curr._errors.push(mapper(issue));
-                            i++;
-                            continue;
-                        }
-                        // A path element may collide with an inherited property name such as
-                        // "__proto__" or "constructor". Truthiness checks read the prototype
-                        // (so no node is created, then ._errors.push throws), and bracket
-                        // assignment of "__proto__" hits the setter instead of creating an
-                        // own key. Guard the read with hasOwnProperty and create the node
-                        // with defineProperty so any path element becomes a real own key.
-                        if (!Object.prototype.hasOwnProperty.call(curr, el)) {
-                            Object.defineProperty(curr, el, {
-                                value: { _errors: [] },
-                                enumerable: true,
-                                writable: true,
-                                configurable: true,
-                            });
-                        }
-                        const node = curr[el];
-                        if (terminal) {
-                            node._errors.push(mapper(issue));
-                        }
-                        curr = node;
-                        i++;
-                    }
-                }
+                // other errors = it doesn't exist, no work to do
             }
+            // Copy over symlink
+            const symlinkFull = yield ioUtil.readlink(srcFile);
+            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
         }
-    };
-    processError(error);
-    return fieldErrors;
-}
-function treeifyError(error, mapper = (issue) => issue.message) {
-    const result = { errors: [] };
-    const processError = (error, path = []) => {
-        var _a;
-        for (const issue of error.issues) {
-            if (issue.code === "invalid_union" && issue.errors.length) {
-                // regular union error
-                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
-            }
-            else if (issue.code === "invalid_key") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else if (issue.code === "invalid_element") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else {
-                const fullpath = [...path, ...issue.path];
-                if (fullpath.length === 0) {
-                    result.errors.push(mapper(issue));
-                    continue;
-                }
-                let curr = result;
-                let i = 0;
-                while (i < fullpath.length) {
-                    const el = fullpath[i];
-                    const terminal = i === fullpath.length - 1;
-                    if (typeof el === "string") {
-                        curr.properties ?? (curr.properties = {});
-                        // el may collide with an inherited property name ("__proto__",
-                        // "constructor", ...); ??= reads the prototype so the node is never
-                        // created and curr.errors.push throws. Guard with hasOwnProperty and
-                        // create the node with defineProperty so "__proto__" becomes a real
-                        // own key rather than invoking the prototype setter.
-                        if (!Object.prototype.hasOwnProperty.call(curr.properties, el)) {
-                            Object.defineProperty(curr.properties, el, {
-                                value: { errors: [] },
-                                enumerable: true,
-                                writable: true,
-                                configurable: true,
-                            });
-                        }
-                        curr = curr.properties[el];
-                    }
-                    else {
-                        curr.items ?? (curr.items = []);
-                        (_a = curr.items)[el] ?? (_a[el] = { errors: [] });
-                        curr = curr.items[el];
-                    }
-                    if (terminal) {
-                        curr.errors.push(mapper(issue));
-                    }
-                    i++;
-                }
-            }
+        else if (!(yield ioUtil.exists(destFile)) || force) {
+            yield ioUtil.copyFile(srcFile, destFile);
         }
-    };
-    processError(error);
-    return result;
-}
-/** Format a ZodError as a human-readable string in the following form.
- *
- * From
- *
- * ```ts
- * ZodError {
- *   issues: [
- *     {
- *       expected: 'string',
- *       code: 'invalid_type',
- *       path: [ 'username' ],
- *       message: 'Invalid input: expected string'
- *     },
- *     {
- *       expected: 'number',
- *       code: 'invalid_type',
- *       path: [ 'favoriteNumbers', 1 ],
- *       message: 'Invalid input: expected number'
- *     }
- *   ];
- * }
- * ```
- *
- * to
- *
- * ```
- * username
- *   ✖ Expected number, received string at "username
- * favoriteNumbers[0]
- *   ✖ Invalid input: expected number
- * ```
- */
-function toDotPath(_path) {
-    const segs = [];
-    const path = _path.map((seg) => (typeof seg === "object" ? seg.key : seg));
-    for (const seg of path) {
-        if (typeof seg === "number")
-            segs.push(`[${seg}]`);
-        else if (typeof seg === "symbol")
-            segs.push(`[${JSON.stringify(String(seg))}]`);
-        else if (/[^\w$]/.test(seg))
-            segs.push(`[${JSON.stringify(seg)}]`);
-        else {
-            if (segs.length)
-                segs.push(".");
-            segs.push(seg);
-        }
-    }
-    return segs.join("");
-}
-function prettifyError(error) {
-    const lines = [];
-    // sort by path length
-    const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
-    // Process each issue
-    for (const issue of issues) {
-        lines.push(`✖ ${issue.message}`);
-        if (issue.path?.length)
-            lines.push(`  → at ${toDotPath(issue.path)}`);
-    }
-    // Convert Map to formatted string
-    return lines.join("\n");
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
-
-
-
-// Always both keys, so the `_params` read site in `_parse` sees one object shape rather than two.
-function finalizeParams(callee, params) {
-    return { callee: params?.callee ?? callee, Err: params?.Err };
-}
-const _parse = (_Err) => {
-    const fn = (schema, value, _ctx, _params) => {
-        const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
-        const result = schema._zod.run({ value, issues: [] }, ctx);
-        if (result instanceof Promise) {
-            throw new core_core/* $ZodAsyncError */.GT();
-        }
-        if (result.issues.length) {
-            const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())));
-            core_util/* captureStackTrace */.gx(e, _params?.callee ?? fn);
-            throw e;
-        }
-        return result.value;
-    };
-    return fn;
-};
-const parse_parse = /* @__PURE__*/ _parse($ZodRealError);
-const _parseAsync = (_Err) => {
-    const fn = async (schema, value, _ctx, params) => {
-        const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
-        let result = schema._zod.run({ value, issues: [] }, ctx);
-        if (result instanceof Promise)
-            result = await result;
-        if (result.issues.length) {
-            const e = new (params?.Err ?? _Err)(result.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())));
-            core_util/* captureStackTrace */.gx(e, params?.callee ?? fn);
-            throw e;
-        }
-        return result.value;
-    };
-    return fn;
-};
-const parse_parseAsync = /* @__PURE__*/ _parseAsync($ZodRealError);
-const _safeParse = (_Err) => (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
-    const result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise) {
-        throw new core_core/* $ZodAsyncError */.GT();
-    }
-    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
-};
-const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
-// the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
-function failure(Err, issues, ctx) {
-    let error;
-    return {
-        success: false,
-        get error() {
-            if (!error) {
-                error = new Err(issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())));
-                // finalizeIssue drops `input`, so the built error holds nothing; keeping the raw issues past this point pins the parsed value for the life of the result
-                issues = undefined;
-                ctx = undefined;
-            }
-            return error;
-        },
-        set error(e) {
-            error = e;
-            // a replacement makes the getter's branch unreachable, so the captures have to go here too
-            issues = undefined;
-            ctx = undefined;
-        },
-    };
-}
-const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
-    let result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise)
-        result = await result;
-    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
-};
-const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
-// registry mirrors of the compiler's sentinels, so this module never imports the compiler
-const COMPILE_INVALID = /* @__PURE__ */ (/* unused pure expression or super */ null && (Symbol.for("zod.compile.invalid")));
-const COMPILE_FALLBACK = /* @__PURE__ */ (/* unused pure expression or super */ null && (Symbol.for("zod.compile.fallback")));
-// Deliberately tiny, because v8 will not inline a body carrying the fallback's object literals and throw. Everything that is not the compiled happy path lives in validateFallback, and that split is worth ~35% on a compiled schema.
-const validate = ((schema, value, _ctx) => {
-    const validator = schema._zod.bag.validator;
-    if (validator !== undefined) {
-        if (validator(value) !== COMPILE_INVALID)
-            return true;
-        // a definite sentinel means the runtime would reject, so skip the re-parse; a ctx can still change the answer
-        if (validator.definite === true && _ctx === undefined)
-            return false;
-    }
-    return validateFallback(schema, value, _ctx);
-});
-function validateFallback(schema, value, _ctx) {
-    const ctx = _ctx
-        ? { ..._ctx, async: false, abortEarly: true }
-        : { async: false, abortEarly: true };
-    const fallbackRun = schema._zod.bag.fallbackRun;
-    let result;
-    if (fallbackRun) {
-        // skip nested fast paths on the fallback, so user callbacks keep the at-most-twice bound
-        ctx[COMPILE_FALLBACK] = true;
-        result = fallbackRun({ value, issues: [] }, ctx);
-    }
-    else {
-        result = schema._zod.run({ value, issues: [] }, ctx);
-    }
-    if (result instanceof Promise) {
-        throw new core.$ZodAsyncError();
-    }
-    return result.issues.length === 0;
-}
-// no fast path: the compiler keeps async parses on the runtime, because a promise-returning callback that is not declared async compiles to a throw
-const parse_validateAsync = async (schema, value, _ctx) => {
-    const ctx = _ctx
-        ? { ..._ctx, async: true, abortEarly: true }
-        : { async: true, abortEarly: true };
-    let result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise)
-        result = await result;
-    return result.issues.length === 0;
-};
-const _encode = (_Err) => {
-    const parse = _parse(_Err);
-    const fn = (schema, value, _ctx, _params) => {
-        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return parse(schema, value, ctx, finalizeParams(fn, _params));
-    };
-    return fn;
-};
-const encode = /* @__PURE__*/ _encode($ZodRealError);
-const _decode = (_Err) => {
-    const parse = _parse(_Err);
-    const fn = (schema, value, _ctx, _params) => {
-        return parse(schema, value, _ctx, finalizeParams(fn, _params));
-    };
-    return fn;
-};
-const decode = /* @__PURE__*/ _decode($ZodRealError);
-const _encodeAsync = (_Err) => {
-    const parseAsync = _parseAsync(_Err);
-    const fn = async (schema, value, _ctx, _params) => {
-        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return (await parseAsync(schema, value, ctx, finalizeParams(fn, _params)));
-    };
-    return fn;
-};
-const encodeAsync = /* @__PURE__*/ _encodeAsync($ZodRealError);
-const _decodeAsync = (_Err) => {
-    const parseAsync = _parseAsync(_Err);
-    const fn = async (schema, value, _ctx, _params) => {
-        return await parseAsync(schema, value, _ctx, finalizeParams(fn, _params));
-    };
-    return fn;
-};
-const decodeAsync = /* @__PURE__*/ _decodeAsync($ZodRealError);
-const _safeEncode = (_Err) => (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return _safeParse(_Err)(schema, value, ctx);
-};
-const safeEncode = /* @__PURE__*/ _safeEncode($ZodRealError);
-const _safeDecode = (_Err) => (schema, value, _ctx) => {
-    return _safeParse(_Err)(schema, value, _ctx);
-};
-const safeDecode = /* @__PURE__*/ _safeDecode($ZodRealError);
-const _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return _safeParseAsync(_Err)(schema, value, ctx);
-};
-const safeEncodeAsync = /* @__PURE__*/ _safeEncodeAsync($ZodRealError);
-const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
-    return _safeParseAsync(_Err)(schema, value, _ctx);
-};
-const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
-
-
-
-
-const ZodMiniType = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniType", (inst, def) => {
-    if (!inst._zod)
-        throw new Error("Uninitialized schema in ZodMiniType.");
-    $ZodType.init(inst, def);
-    inst.def = def;
-    inst.type = def.type;
-}, {
-    // `with` is an alias for `check`: the same function object, not a wrapper.
-    get with() {
-        return this.check;
-    },
-    set with(value) {
-        core_util/* own */.qh(this, "with", value);
-    },
-    parse(data, params) {
-        return parse_parse(this, data, params, { callee: this.parse });
-    },
-    parseAsync(data, params) {
-        return parse_parseAsync(this, data, params, { callee: this.parseAsync });
-    },
-    safeParse(data, params) {
-        return safeParse(this, data, params);
-    },
-    safeParseAsync(data, params) {
-        return safeParseAsync(this, data, params);
-    },
-    check(...checks) {
-        const def = this.def;
-        return this.clone({
-            ...def,
-            checks: [
-                ...(def.checks ?? []),
-                ...checks.map((ch) => typeof ch === "function" ? { _zod: { check: ch, def: { check: "custom" }, onattach: [] } } : ch),
-            ],
-        }, { parent: true });
-    },
-    clone(_def, params) {
-        return core_util/* clone */.o8(this, _def, params);
-    },
-    brand() {
-        return this;
-    },
-    register(reg, meta) {
-        reg.add(this, meta);
-        return this;
-    },
-    apply(fn, ...args) {
-        return args.length === 0 ? fn(this) : fn(this, ...args);
-    },
-});
-const ZodMiniString = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniString", (inst, def) => {
-    $ZodString.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function schemas_string(params) {
-    return api/* _string */.Rl(ZodMiniString, params);
-}
-const ZodMiniStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniStringFormat", (inst, def) => {
-    core.$ZodStringFormat.init(inst, def);
-    ZodMiniString.init(inst, def);
-})));
-const ZodMiniEmail = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmail", (inst, def) => {
-    core.$ZodEmail.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_email(params) {
-    return core._email(ZodMiniEmail, params);
-}
-const ZodMiniGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniGUID", (inst, def) => {
-    core.$ZodGUID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_guid(params) {
-    return core._guid(ZodMiniGUID, params);
-}
-const ZodMiniUUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUUID", (inst, def) => {
-    core.$ZodUUID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_uuid(params) {
-    return core._uuid(ZodMiniUUID, params);
-}
-// @__NO_SIDE_EFFECTS__
-function uuidv4(params) {
-    return core._uuidv4(ZodMiniUUID, params);
-}
-// ZodMiniUUIDv6
-// @__NO_SIDE_EFFECTS__
-function uuidv6(params) {
-    return core._uuidv6(ZodMiniUUID, params);
-}
-// ZodMiniUUIDv7
-// @__NO_SIDE_EFFECTS__
-function uuidv7(params) {
-    return core._uuidv7(ZodMiniUUID, params);
-}
-const ZodMiniURL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniURL", (inst, def) => {
-    core.$ZodURL.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function url(params) {
-    return core._url(ZodMiniURL, params);
-}
-// @__NO_SIDE_EFFECTS__
-function httpUrl(params) {
-    return core._url(ZodMiniURL, {
-        protocol: regexes.httpProtocol,
-        hostname: regexes.domain,
-        ...util.normalizeParams(params),
     });
 }
-const ZodMiniEmoji = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmoji", (inst, def) => {
-    core.$ZodEmoji.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_emoji(params) {
-    return core._emoji(ZodMiniEmoji, params);
-}
-const ZodMiniNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNanoID", (inst, def) => {
-    core.$ZodNanoID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_nanoid(params) {
-    return core._nanoid(ZodMiniNanoID, params);
-}
-/**
- * @deprecated CUID v1 is deprecated by its authors due to information leakage
- * (timestamps embedded in the id). Use {@link ZodMiniCUID2} instead.
- * See https://github.com/paralleldrive/cuid.
- */
-const ZodMiniCUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID", (inst, def) => {
-    core.$ZodCUID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-/**
- * Validates a CUID v1 string.
- *
- * @deprecated CUID v1 is deprecated by its authors due to information leakage
- * (timestamps embedded in the id). Use {@link cuid2 | `z.cuid2()`} instead.
- * See https://github.com/paralleldrive/cuid.
- */
-// @__NO_SIDE_EFFECTS__
-function schemas_cuid(params) {
-    return core._cuid(ZodMiniCUID, params);
-}
-const ZodMiniCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID2", (inst, def) => {
-    core.$ZodCUID2.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_cuid2(params) {
-    return core._cuid2(ZodMiniCUID2, params);
-}
-const ZodMiniULID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniULID", (inst, def) => {
-    core.$ZodULID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_ulid(params) {
-    return core._ulid(ZodMiniULID, params);
-}
-const ZodMiniXID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXID", (inst, def) => {
-    core.$ZodXID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_xid(params) {
-    return core._xid(ZodMiniXID, params);
-}
-const ZodMiniKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniKSUID", (inst, def) => {
-    core.$ZodKSUID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_ksuid(params) {
-    return core._ksuid(ZodMiniKSUID, params);
-}
-const ZodMiniIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv4", (inst, def) => {
-    core.$ZodIPv4.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_ipv4(params) {
-    return core._ipv4(ZodMiniIPv4, params);
-}
-const ZodMiniIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv6", (inst, def) => {
-    core.$ZodIPv6.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_ipv6(params) {
-    return core._ipv6(ZodMiniIPv6, params);
-}
-const ZodMiniCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv4", (inst, def) => {
-    core.$ZodCIDRv4.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_cidrv4(params) {
-    return core._cidrv4(ZodMiniCIDRv4, params);
-}
-const ZodMiniCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv6", (inst, def) => {
-    core.$ZodCIDRv6.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_cidrv6(params) {
-    return core._cidrv6(ZodMiniCIDRv6, params);
-}
-const ZodMiniMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMAC", (inst, def) => {
-    core.$ZodMAC.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_mac(params) {
-    return core._mac(ZodMiniMAC, params);
-}
-const ZodMiniBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64", (inst, def) => {
-    core.$ZodBase64.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_base64(params) {
-    return core._base64(ZodMiniBase64, params);
-}
-const ZodMiniBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64URL", (inst, def) => {
-    core.$ZodBase64URL.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_base64url(params) {
-    return core._base64url(ZodMiniBase64URL, params);
-}
-const ZodMiniE164 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniE164", (inst, def) => {
-    core.$ZodE164.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_e164(params) {
-    return core._e164(ZodMiniE164, params);
-}
-const ZodMiniCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCreditCard", (inst, def) => {
-    core.$ZodCreditCard.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_creditCard(params) {
-    return core._creditCard(ZodMiniCreditCard, params);
-}
-const ZodMiniIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIBAN", (inst, def) => {
-    core.$ZodIBAN.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_iban(params) {
-    return core._iban(ZodMiniIBAN, params);
-}
-const ZodMiniJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniJWT", (inst, def) => {
-    core.$ZodJWT.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function jwt(params) {
-    return core._jwt(ZodMiniJWT, params);
-}
-const ZodMiniCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustomStringFormat", (inst, def) => {
-    core.$ZodCustomStringFormat.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function stringFormat(format, fnOrRegex, _params = {}) {
-    return core._stringFormat(ZodMiniCustomStringFormat, format, fnOrRegex, _params);
-}
-// @__NO_SIDE_EFFECTS__
-function schemas_hostname(_params) {
-    return core._stringFormat(ZodMiniCustomStringFormat, "hostname", regexes.hostname, _params);
-}
-// @__NO_SIDE_EFFECTS__
-function schemas_hex(_params) {
-    return core._stringFormat(ZodMiniCustomStringFormat, "hex", regexes.hex, _params);
-}
-// @__NO_SIDE_EFFECTS__
-function schemas_currencyCode(_params) {
-    return core._stringFormat(ZodMiniCustomStringFormat, "currency_code", regexes.currencyCode, _params);
-}
-// @__NO_SIDE_EFFECTS__
-function hash(alg, params) {
-    const enc = params?.enc ?? "hex";
-    const format = `${alg}_${enc}`;
-    const regex = core.regexes[format];
-    // check for unrecognized format
-    if (!regex)
-        throw new Error(`Unrecognized hash format: ${format}`);
-    return core._stringFormat(ZodMiniCustomStringFormat, format, regex, params);
-}
-const ZodMiniNumber = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNumber", (inst, def) => {
-    $ZodNumber.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function schemas_number(params) {
-    return api/* _number */.F7(ZodMiniNumber, params);
-}
-const ZodMiniNumberFormat = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNumberFormat", (inst, def) => {
-    $ZodNumberFormat.init(inst, def);
-    ZodMiniNumber.init(inst, def);
-});
-function schemas_int(params) {
-    return api/* _int */.LK(ZodMiniNumberFormat, params);
-}
-function float32(params) {
-    return core._float32(ZodMiniNumberFormat, params);
-}
-function float64(params) {
-    return core._float64(ZodMiniNumberFormat, params);
-}
-function int32(params) {
-    return core._int32(ZodMiniNumberFormat, params);
-}
-function uint32(params) {
-    return core._uint32(ZodMiniNumberFormat, params);
-}
-const ZodMiniBoolean = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniBoolean", (inst, def) => {
-    $ZodBoolean.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function schemas_boolean(params) {
-    return api/* _boolean */._L(ZodMiniBoolean, params);
-}
-const ZodMiniBigInt = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBigInt", (inst, def) => {
-    core.$ZodBigInt.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_bigint(params) {
-    return core._bigint(ZodMiniBigInt, params);
-}
-const ZodMiniBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBigIntFormat", (inst, def) => {
-    core.$ZodBigIntFormat.init(inst, def);
-    ZodMiniBigInt.init(inst, def);
-})));
-function int64(params) {
-    return core._int64(ZodMiniBigIntFormat, params);
-}
-function uint64(params) {
-    return core._uint64(ZodMiniBigIntFormat, params);
-}
-const ZodMiniSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSymbol", (inst, def) => {
-    core.$ZodSymbol.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function symbol(params) {
-    return core._symbol(ZodMiniSymbol, params);
-}
-const ZodMiniUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUndefined", (inst, def) => {
-    core.$ZodUndefined.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_undefined(params) {
-    return core._undefined(ZodMiniUndefined, params);
-}
-
-const ZodMiniNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNull", (inst, def) => {
-    core.$ZodNull.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_null(params) {
-    return core._null(ZodMiniNull, params);
-}
-
-const ZodMiniAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniAny", (inst, def) => {
-    core.$ZodAny.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function any() {
-    return core._any(ZodMiniAny);
-}
-const ZodMiniUnknown = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniUnknown", (inst, def) => {
-    $ZodUnknown.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function unknown() {
-    return api/* _unknown */.em(ZodMiniUnknown);
-}
-const ZodMiniNever = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNever", (inst, def) => {
-    $ZodNever.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function never(params) {
-    return api/* _never */.G8(ZodMiniNever, params);
-}
-const ZodMiniVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniVoid", (inst, def) => {
-    core.$ZodVoid.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function _void(params) {
-    return core._void(ZodMiniVoid, params);
-}
-
-const ZodMiniDate = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDate", (inst, def) => {
-    core.$ZodDate.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_date(params) {
-    return core._date(ZodMiniDate, params);
-}
-const ZodMiniArray = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniArray", (inst, def) => {
-    core.$ZodArray.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function array(element, params) {
-    return new ZodMiniArray({
-        type: "array",
-        element: element,
-        ...util.normalizeParams(params),
-    });
-}
-// .keyof
-// @__NO_SIDE_EFFECTS__
-function keyof(schema) {
-    const shape = schema._zod.def.shape;
-    return _enum(Object.keys(shape));
-}
-const ZodMiniObject = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniObject", (inst, def) => {
-    $ZodObject.init(inst, def);
-    ZodMiniType.init(inst, def);
-    core_util/* installLazyProp */.X(inst, "shape", (self) => self._zod.def.shape, false);
-});
-// @__NO_SIDE_EFFECTS__
-function object(shape, params) {
-    const def = {
-        type: "object",
-        shape: shape ?? {},
-        ...util.normalizeParams(params),
-    };
-    return new ZodMiniObject(def);
-}
-// strictObject
-// @__NO_SIDE_EFFECTS__
-function strictObject(shape, params) {
-    return new ZodMiniObject({
-        type: "object",
-        shape,
-        catchall: never(),
-        ...core_util/* normalizeParams */.A2(params),
-    });
-}
-// looseObject
-// @__NO_SIDE_EFFECTS__
-function looseObject(shape, params) {
-    return new ZodMiniObject({
-        type: "object",
-        shape,
-        catchall: unknown(),
-        ...util.normalizeParams(params),
-    });
-}
-// object methods
-// @__NO_SIDE_EFFECTS__
-function extend(schema, shape) {
-    return util.extend(schema, shape);
-}
-// @__NO_SIDE_EFFECTS__
-function safeExtend(schema, shape) {
-    return util.safeExtend(schema, shape);
-}
-/**
- * @deprecated Use [`z.extend(A, B.shape)`](https://zod.dev/api?id=extend) instead.
- */
-// @__NO_SIDE_EFFECTS__
-function merge(a, b) {
-    return util.merge(a, b);
-}
-// @__NO_SIDE_EFFECTS__
-function pick(schema, mask) {
-    return util.pick(schema, mask);
-}
-// .omit
-// @__NO_SIDE_EFFECTS__
-function omit(schema, mask) {
-    return util.omit(schema, mask);
-}
-// @__NO_SIDE_EFFECTS__
-function partial(schema, mask) {
-    const def = schema._zod.def;
-    if (def.type !== "tuple")
-        return util.partial(ZodMiniOptional, schema, mask);
-    // a refinement was authored against the full arity; partialing would run it on a shorter array
-    if (def.checks?.length)
-        throw new Error(".partial() cannot be used on tuple schemas containing refinements");
-    return util.clone(schema, {
-        ...def,
-        items: def.items.map((item) => new ZodMiniOptional({ type: "optional", innerType: item })),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function exactPartial(schema, mask) {
-    return util.partial(ZodMiniExactOptional, schema, mask, "exactPartial");
-}
-// @__NO_SIDE_EFFECTS__
-function required(schema, mask) {
-    return util.required(ZodMiniNonOptional, schema, mask);
-}
-// @__NO_SIDE_EFFECTS__
-function catchall(inst, catchall) {
-    // `mergeDefs` rather than a spread: spreading reads `shape`, and resolving it can mint a whole fresh subtree
-    return inst.clone(util.mergeDefs(inst._zod.def, { catchall: catchall }));
-}
-const ZodMiniUnion = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniUnion", (inst, def) => {
-    $ZodUnion.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function union(options, params) {
-    return new ZodMiniUnion({
-        type: "union",
-        options: options,
-        ...core_util/* normalizeParams */.A2(params),
-    });
-}
-const ZodMiniXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXor", (inst, def) => {
-    ZodMiniUnion.init(inst, def);
-    core.$ZodXor.init(inst, def);
-})));
-/** Creates an exclusive union (XOR) where exactly one option must match.
- * Unlike regular unions that succeed when any option matches, xor fails if
- * zero or more than one option matches the input. */
-function xor(options, params) {
-    return new ZodMiniXor({
-        type: "union",
-        options: options,
-        inclusive: false,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDiscriminatedUnion", (inst, def) => {
-    core.$ZodDiscriminatedUnion.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function discriminatedUnion(discriminator, options, params) {
-    return new ZodMiniDiscriminatedUnion({
-        type: "union",
-        options: options,
-        discriminator,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniIntersection = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIntersection", (inst, def) => {
-    core.$ZodIntersection.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function intersection(left, right) {
-    return new ZodMiniIntersection({
-        type: "intersection",
-        left: left,
-        right: right,
-    });
-}
-const ZodMiniTuple = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTuple", (inst, def) => {
-    core.$ZodTuple.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function tuple(items, _paramsOrRest, _params) {
-    const hasRest = _paramsOrRest instanceof core.$ZodType;
-    const params = hasRest ? _params : _paramsOrRest;
-    const rest = hasRest ? _paramsOrRest : null;
-    return new ZodMiniTuple({
-        type: "tuple",
-        items: items,
-        rest,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniRecord", (inst, def) => {
-    core.$ZodRecord.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function record(keyType, valueType, params) {
-    // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
-    if (!valueType || !valueType._zod) {
-        return new ZodMiniRecord({
-            type: "record",
-            keyType: schemas_string(),
-            valueType: keyType,
-            ...util.normalizeParams(valueType),
-        });
-    }
-    return new ZodMiniRecord({
-        type: "record",
-        keyType,
-        valueType: valueType,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function partialRecord(keyType, valueType, params) {
-    return new ZodMiniRecord({
-        type: "record",
-        keyType,
-        valueType: valueType,
-        ...util.normalizeParams(params),
-        partial: true,
-    });
-}
-function looseRecord(keyType, valueType, params) {
-    return new ZodMiniRecord({
-        type: "record",
-        keyType,
-        valueType: valueType,
-        mode: "loose",
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMap", (inst, def) => {
-    core.$ZodMap.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function map(keyType, valueType, params) {
-    return new ZodMiniMap({
-        type: "map",
-        keyType: keyType,
-        valueType: valueType,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSet", (inst, def) => {
-    core.$ZodSet.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function set(valueType, params) {
-    return new ZodMiniSet({
-        type: "set",
-        valueType: valueType,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniEnum = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniEnum", (inst, def) => {
-    $ZodEnum.init(inst, def);
-    ZodMiniType.init(inst, def);
-    // reuse the parsed value set so a numeric TS enum's reverse-mapping keys stay out
-    inst.options = [...inst._zod.values];
-});
-// @__NO_SIDE_EFFECTS__
-function _enum(values, params) {
-    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
-    return new ZodMiniEnum({
-        type: "enum",
-        entries,
-        ...core_util/* normalizeParams */.A2(params),
-    });
-}
-
-// @__NO_SIDE_EFFECTS__
-/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
- *
- * ```ts
- * enum Colors { red, green, blue }
- * z.enum(Colors);
- * ```
- */
-function nativeEnum(entries, params) {
-    return new ZodMiniEnum({
-        type: "enum",
-        entries,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniLiteral", (inst, def) => {
-    core.$ZodLiteral.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function literal(value, params) {
-    return new ZodMiniLiteral({
-        type: "literal",
-        values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFile", (inst, def) => {
-    core.$ZodFile.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function file(params) {
-    return core._file(ZodMiniFile, params);
-}
-const ZodMiniTransform = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTransform", (inst, def) => {
-    core.$ZodTransform.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function transform(fn) {
-    return new ZodMiniTransform({
-        type: "transform",
-        transform: fn,
-    });
-}
-const ZodMiniOptional = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniOptional", (inst, def) => {
-    $ZodOptional.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function optional(innerType) {
-    return new ZodMiniOptional({
-        type: "optional",
-        innerType: innerType,
-    });
-}
-const ZodMiniExactOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniExactOptional", (inst, def) => {
-    core.$ZodExactOptional.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function exactOptional(innerType) {
-    return new ZodMiniExactOptional({
-        type: "optional",
-        innerType: innerType,
-    });
-}
-const ZodMiniNullable = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNullable", (inst, def) => {
-    core.$ZodNullable.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function nullable(innerType) {
-    return new ZodMiniNullable({
-        type: "nullable",
-        innerType: innerType,
-    });
-}
-// nullish
-// @__NO_SIDE_EFFECTS__
-function nullish(innerType) {
-    return optional(nullable(innerType));
-}
-const ZodMiniDefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDefault", (inst, def) => {
-    core.$ZodDefault.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function _default(innerType, defaultValue) {
-    return new ZodMiniDefault({
-        type: "default",
-        innerType: innerType,
-        get defaultValue() {
-            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
-        },
-    });
-}
-const ZodMiniPrefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPrefault", (inst, def) => {
-    core.$ZodPrefault.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function prefault(innerType, defaultValue) {
-    return new ZodMiniPrefault({
-        type: "prefault",
-        innerType: innerType,
-        get defaultValue() {
-            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
-        },
-    });
-}
-const ZodMiniNonOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNonOptional", (inst, def) => {
-    core.$ZodNonOptional.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function nonoptional(innerType, params) {
-    return new ZodMiniNonOptional({
-        type: "nonoptional",
-        innerType: innerType,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSuccess", (inst, def) => {
-    core.$ZodSuccess.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function success(innerType) {
-    return new ZodMiniSuccess({
-        type: "success",
-        innerType: innerType,
-    });
-}
-const ZodMiniCatch = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCatch", (inst, def) => {
-    core.$ZodCatch.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function _catch(innerType, catchValue) {
-    return new ZodMiniCatch({
-        type: "catch",
-        innerType: innerType,
-        catchValue: (typeof catchValue === "function" ? catchValue : core.util.constantCatch(catchValue)),
-    });
-}
-
-const ZodMiniNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNaN", (inst, def) => {
-    core.$ZodNaN.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function nan(params) {
-    return core._nan(ZodMiniNaN, params);
-}
-const ZodMiniPipe = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPipe", (inst, def) => {
-    core.$ZodPipe.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function pipe(in_, out) {
-    return new ZodMiniPipe({
-        type: "pipe",
-        in: in_,
-        out: out,
-    });
-}
-const ZodMiniCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCodec", (inst, def) => {
-    ZodMiniPipe.init(inst, def);
-    core.$ZodCodec.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function codec(in_, out, params) {
-    return new ZodMiniCodec({
-        type: "pipe",
-        in: in_,
-        out: out,
-        transform: params.decode,
-        reverseTransform: params.encode,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function invertCodec(codec) {
-    const def = codec._zod.def;
-    return new ZodMiniCodec({
-        type: "pipe",
-        in: def.out,
-        out: def.in,
-        transform: def.reverseTransform,
-        reverseTransform: def.transform,
-    });
-}
-const ZodMiniReadonly = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniReadonly", (inst, def) => {
-    core.$ZodReadonly.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function readonly(innerType) {
-    return new ZodMiniReadonly({
-        type: "readonly",
-        innerType: innerType,
-    });
-}
-const ZodMiniTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTemplateLiteral", (inst, def) => {
-    core.$ZodTemplateLiteral.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function templateLiteral(parts, params) {
-    return new ZodMiniTemplateLiteral({
-        type: "template_literal",
-        parts,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniLazy", (inst, def) => {
-    core.$ZodLazy.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// export function lazy<T extends object>(getter: () => T): T {
-//   return util.createTransparentProxy<T>(getter);
-// }
-// @__NO_SIDE_EFFECTS__
-function _lazy(getter) {
-    return new ZodMiniLazy({
-        type: "lazy",
-        getter: getter,
-    });
-}
-
-const ZodMiniPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPromise", (inst, def) => {
-    core.$ZodPromise.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function promise(innerType) {
-    return new ZodMiniPromise({
-        type: "promise",
-        innerType: innerType,
-    });
-}
-const ZodMiniCustom = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustom", (inst, def) => {
-    core.$ZodCustom.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// custom checks
-// @__NO_SIDE_EFFECTS__
-function check(fn, params) {
-    const ch = new core.$ZodCheck({
-        check: "custom",
-        ...util.normalizeParams(params),
-    });
-    ch._zod.check = fn;
-    return ch;
-}
-// ZodCustom custom schema
-// @__NO_SIDE_EFFECTS__
-function custom(fn, _params) {
-    return core._custom(ZodMiniCustom, fn ?? (() => true), _params);
-}
-// refine
-// @__NO_SIDE_EFFECTS__
-function refine(fn, _params = {}) {
-    return core._refine(ZodMiniCustom, fn, _params);
-}
-// superRefine
-// @__NO_SIDE_EFFECTS__
-function superRefine(fn, params) {
-    return core._superRefine(fn, params);
-}
-// Re-export describe and meta from core
-const describe = api/* describe */.q0;
-const meta = api/* meta */.mI;
-// instanceof
-class Class {
-    constructor(..._args) { }
-}
-// @__NO_SIDE_EFFECTS__
-function _instanceof(cls, params = {}) {
-    const inst = custom((data) => data instanceof cls, params);
-    inst._zod.bag.Class = cls;
-    // Override check to emit invalid_type instead of custom
-    inst._zod.check = (payload) => {
-        if (!(payload.value instanceof cls)) {
-            payload.issues.push({
-                code: "invalid_type",
-                expected: cls.name,
-                input: payload.value,
-                inst,
-                path: [...(inst._zod.def.path ?? [])],
-            });
-        }
-    };
-    return inst;
-}
-
-// stringbool
-const stringbool = (...args) => core._stringbool({
-    Codec: ZodMiniCodec,
-    Boolean: ZodMiniBoolean,
-    String: ZodMiniString,
-}, ...args);
-// @__NO_SIDE_EFFECTS__
-function json() {
-    const jsonSchema = _lazy(() => {
-        return union([schemas_string(), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), record(schemas_string(), jsonSchema)]);
-    });
-    return jsonSchema;
-}
-const ZodMiniFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFunction", (inst, def) => {
-    core.$ZodFunction.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function _function(params) {
-    return new ZodMiniFunction({
-        type: "function",
-        input: Array.isArray(params?.input) ? tuple(params?.input) : (params?.input ?? array(unknown())),
-        output: params?.output ?? unknown(),
-    });
-}
-
-
+//# sourceMappingURL=io.js.map
 
 /***/ })
 
@@ -50897,6 +53254,6 @@ function _function(params) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(7223);
+/******/ var __webpack_exports__ = __nccwpck_require__(9414);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

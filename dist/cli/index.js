@@ -2,6 +2,31 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
+/***/ 8571:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ formatDuration)
+/* harmony export */ });
+/**
+ * How long something took, as people read it in a log: `0.4s`, `12.4s`, `2m 05s`, `1h 02m`. Tenths of a second
+ * under a minute (a script's duration is what a user compares between runs); whole units above it.
+ */
+function formatDuration(ms) {
+    const safe = Number.isFinite(ms) && ms > 0 ? ms : 0;
+    if (safe < 59_950)
+        return `${(safe / 1000).toFixed(1)}s`;
+    const seconds = Math.round(safe / 1000);
+    const h = Math.floor(seconds / 3600);
+    const m = Math.floor((seconds % 3600) / 60);
+    const s = seconds % 60;
+    const pad = (n) => String(n).padStart(2, '0');
+    return h > 0 ? `${h}h ${pad(m)}m` : `${m}m ${pad(s)}s`;
+}
+
+
+/***/ }),
+
 /***/ 4296:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -161,7 +186,7 @@ function editDistance(a, b) {
 
 /***/ }),
 
-/***/ 8703:
+/***/ 1636:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -170,8 +195,11 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(4296);
+var core_errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/core/context.ts
 /**
  * What every lifecycle step shares: the request, the host, the result being built and the run's secrets; and the
@@ -187,18 +215,15 @@ function throwIfCancelled(ctx) {
     const reason = ctx.host.cancellation.reason;
     if (reason === undefined)
         return;
-    throw new errors/* ScriptsError */.jW({
+    throw new core_errors/* ScriptsError */.jW({
         code: 'CANCELLED',
         message: `Cancelled (${reason}) before the next script started.`,
         hint: 'Run again to finish.',
     });
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/core/dotenv.ts
 /**
  * azd's `.env` codec, byte-compatible with azd 1.2x: the reader follows godotenv 1.5.1's parser (which azd
@@ -267,6 +292,9 @@ function parseDotenv(input) {
             while (pos < n && isSpace(src[pos]))
                 pos++;
         }
+        // godotenv refuses a statement that is nothing but `export ` at the end of the file ("zero length string").
+        if (pos >= n)
+            throw new DotenvSyntaxError('"export" with no variable name after it', lineAt(pos - 1));
         const keyStart = pos;
         let key = '';
         let valueStart = keyStart;
@@ -403,12 +431,25 @@ function formatDotenv(values) {
     return lines.map((b) => b.toString()).join('\n') + '\n';
 }
 /**
- * Why azd could not read `value` back after writing it (undefined when it can). A value ending in `\` or `"`
- * breaks godotenv's quote scanning; a key outside [A-Za-z_][A-Za-z0-9_]* is not an environment variable name.
+ * godotenv.Marshal alone, without azd's fixup (what `azd env get-values` prints): an Atoi-parsable value is
+ * written as the integer it parses to (`01` → `1`), lines sorted, joined by LF, no trailing LF.
  */
-function unsavableReason(key, value) {
-    if (!isEnvKey(key))
-        return 'its name is not a valid environment variable name ([A-Za-z_][A-Za-z0-9_]*)';
+function dotenv_marshalGodotenv(values) {
+    const lines = [...values].map(([k, v]) => {
+        const n = atoi(v);
+        return Buffer.from(n === undefined ? formatLine(k, v) : `${k}=${n.toString()}`);
+    });
+    lines.sort(Buffer.compare);
+    return lines.map((b) => b.toString()).join('\n');
+}
+/**
+ * Why azd could not read `value` back after writing it (undefined when it can). A value ending in `\` or `"`
+ * breaks godotenv's quote scanning. Any key godotenv reads back (letters, digits, `_`, `.`) is written back as
+ * azd does, even one that cannot be an environment variable name (DESIGN section 7).
+ */
+function dotenv_unsavableReason(key, value) {
+    if (key === '')
+        return 'its name is empty';
     if (!value.isWellFormed())
         return 'its value is not valid Unicode text';
     if (value.endsWith('\\'))
@@ -422,16 +463,26 @@ function unsavableReason(key, value) {
     catch {
         // fall through
     }
-    return 'its value would not read back unchanged from .env';
+    return isEnvKey(key) || parsesAsKey(key)
+        ? 'its value would not read back unchanged from .env'
+        : 'its name is not one godotenv reads (letters, digits, "_" and ".")';
+}
+function parsesAsKey(key) {
+    try {
+        return parseDotenv(`${key}=1\n`).has(key);
+    }
+    catch {
+        return false;
+    }
 }
 /** Parses a .env file's text into values, turning a syntax error into a ScriptsError that names file and line. */
-function parseDotenvFile(text, file) {
+function dotenv_parseDotenvFile(text, file) {
     try {
         return parseDotenv(text);
     }
     catch (err) {
         if (err instanceof DotenvSyntaxError) {
-            throw new errors/* ScriptsError */.jW({
+            throw new core_errors/* ScriptsError */.jW({
                 code: 'DOTENV_INVALID',
                 message: `${file}:${err.line}: cannot read the azd environment: ${err.message}`,
                 hint: `Fix line ${err.line} of ${file} (azd cannot read it either), then run again. The file was left unchanged.`,
@@ -470,7 +521,7 @@ async function readTextFile(file, options) {
 function readTextFileSync(file, options) {
     let fd;
     try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0));
+        fd = (0,external_node_fs_.openSync)(file, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NONBLOCK ?? 0));
     }
     catch (err) {
         if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR'))
@@ -480,7 +531,7 @@ function readTextFileSync(file, options) {
         throw ioError(err, file, `read the ${options.what}`);
     }
     try {
-        const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+        const stat = (0,external_node_fs_.fstatSync)(fd);
         if (!stat.isFile())
             throw notAFile(file, options);
         if (stat.size > options.maxBytes)
@@ -489,7 +540,7 @@ function readTextFileSync(file, options) {
         const buffer = Buffer.alloc(Math.min(stat.size, options.maxBytes) + 1);
         let length = 0;
         for (;;) {
-            const bytesRead = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, length, buffer.length - length, length);
+            const bytesRead = (0,external_node_fs_.readSync)(fd, buffer, length, buffer.length - length, length);
             if (bytesRead === 0)
                 break;
             length += bytesRead;
@@ -503,7 +554,7 @@ function readTextFileSync(file, options) {
             bytes = bytes.subarray(3);
         if (!(0,external_node_buffer_namespaceObject.isUtf8)(bytes)) {
             const line = lineOfFirstInvalidByte(bytes);
-            throw new errors/* ScriptsError */.jW({
+            throw new core_errors/* ScriptsError */.jW({
                 code: options.code ?? 'IO_ERROR',
                 message: `${file}:${line}: the ${options.what} is not valid UTF-8 text.`,
                 hint: `Save ${external_node_path_default().basename(file)} as UTF-8.`,
@@ -514,14 +565,14 @@ function readTextFileSync(file, options) {
         return bytes.toString('utf8');
     }
     catch (err) {
-        throw err instanceof errors/* ScriptsError */.jW ? err : ioError(err, file, `read the ${options.what}`);
+        throw err instanceof core_errors/* ScriptsError */.jW ? err : ioError(err, file, `read the ${options.what}`);
     }
     finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        (0,external_node_fs_.closeSync)(fd);
     }
 }
 function notAFile(file, options) {
-    return new errors/* ScriptsError */.jW({
+    return new core_errors/* ScriptsError */.jW({
         code: options.code ?? 'IO_ERROR',
         message: `${file} is not a regular file, so it cannot be the ${options.what}.`,
         hint: 'Replace it with a regular file (not a folder, pipe or device).',
@@ -529,7 +580,7 @@ function notAFile(file, options) {
     });
 }
 function tooLarge(file, size, options) {
-    return new errors/* ScriptsError */.jW({
+    return new core_errors/* ScriptsError */.jW({
         code: options.code ?? 'FILE_TOO_LARGE',
         message: `${file} is ${formatSize(size)}; a ${options.what} may be at most ${formatSize(options.maxBytes)}.`,
         hint: `Make ${external_node_path_default().basename(file)} smaller; is it the file you meant?`,
@@ -569,14 +620,14 @@ async function writeFileAtomic(file, content, options = {}) {
     await sweepTempFiles(dir, base);
     let mode = options.mode ?? 0o644;
     try {
-        mode = (await external_node_fs_namespaceObject.promises.stat(file)).mode & 0o777;
+        mode = (await external_node_fs_.promises.stat(file)).mode & 0o777;
     }
     catch {
         // a new file gets the default mode
     }
     const temp = external_node_path_default().join(dir, `.${base}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(6).toString('hex')}.tmp`);
     try {
-        const handle = await external_node_fs_namespaceObject.promises.open(temp, 'wx', mode);
+        const handle = await external_node_fs_.promises.open(temp, 'wx', mode);
         try {
             await handle.writeFile(content);
             await handle.sync();
@@ -584,10 +635,10 @@ async function writeFileAtomic(file, content, options = {}) {
         finally {
             await handle.close();
         }
-        await external_node_fs_namespaceObject.promises.rename(temp, file);
+        await external_node_fs_.promises.rename(temp, file);
     }
     catch (err) {
-        await external_node_fs_namespaceObject.promises.rm(temp, { force: true }).catch(() => undefined);
+        await external_node_fs_.promises.rm(temp, { force: true }).catch(() => undefined);
         throw ioError(err, file, 'write');
     }
     await syncDirectory(dir);
@@ -596,7 +647,7 @@ async function writeFileAtomic(file, content, options = {}) {
 async function sweepTempFiles(dir, base) {
     let names;
     try {
-        names = await external_node_fs_namespaceObject.promises.readdir(dir);
+        names = await external_node_fs_.promises.readdir(dir);
     }
     catch {
         return;
@@ -611,7 +662,7 @@ async function sweepTempFiles(dir, base) {
         const pid = Number(match[1]);
         if (pid === process.pid || isAlive(pid))
             continue;
-        await external_node_fs_namespaceObject.promises.rm(external_node_path_default().join(dir, name), { force: true }).catch(() => undefined);
+        await external_node_fs_.promises.rm(external_node_path_default().join(dir, name), { force: true }).catch(() => undefined);
     }
 }
 function isAlive(pid) {
@@ -627,7 +678,7 @@ async function syncDirectory(dir) {
     if (process.platform === 'win32')
         return;
     try {
-        const handle = await external_node_fs_namespaceObject.promises.open(dir, external_node_fs_namespaceObject.constants.O_RDONLY);
+        const handle = await external_node_fs_.promises.open(dir, external_node_fs_.constants.O_RDONLY);
         try {
             await handle.sync();
         }
@@ -643,7 +694,7 @@ function isErrno(err, code) {
     return typeof err === 'object' && err !== null && err.code === code;
 }
 function ioError(err, file, action) {
-    if (err instanceof errors/* ScriptsError */.jW)
+    if (err instanceof core_errors/* ScriptsError */.jW)
         return err;
     const code = err?.code;
     const reason = code === 'EACCES' || code === 'EPERM'
@@ -655,18 +706,175 @@ function ioError(err, file, action) {
                 : err instanceof Error
                     ? err.message
                     : String(err);
-    return new errors/* ScriptsError */.jW({
+    return new core_errors/* ScriptsError */.jW({
         code: 'IO_ERROR',
         message: `Could not ${action} ${file}: ${reason}.`,
         hint: 'Check that the path exists and that this user may write it.',
         file,
     });
 }
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/core/lock/flock-holder.ts
+/**
+ * azd's own lock (DESIGN section 7): `flock(2)` LOCK_EX on `.azure/<env>/.env.lock`. Node has no flock() and a
+ * native addon would not be self-contained across runner OSes, so a small perl child holds the lock for us (perl
+ * and its Fcntl module are on every GitHub Linux and macOS runner and in Debian's essential perl-base).
+ *
+ * One holder lives as long as our process and takes and drops the lock on request over its stdin, so a save costs
+ * a pipe round trip, not a process start. When our process dies, for any reason, the holder reads EOF and exits,
+ * and the kernel drops its lock: a crash of ours can never leave the environment locked. The holder creates the
+ * lock file when missing (mode 0600, as azd's gofrs/flock does) and never deletes or replaces it.
+ */
+
+
+/*
+ * Protocol, one line each way: we send `lock`, `unlock` or `cancel`; it answers `lock` with `waiting` (once, when
+ * another process holds the lock) and then `locked`, `cancelled` or `error <reason>`. It polls with LOCK_NB every
+ * 50 ms (as azd does), reading its stdin in between, so a wait can be cancelled. Stdin is read unbuffered
+ * (sysread) so that select() sees every line.
+ */
+const HOLDER = String.raw `
+use strict; use warnings; use Fcntl qw(:flock O_RDWR O_CREAT);
+$| = 1; $SIG{INT} = 'IGNORE';
+my $path = $ARGV[0]; my $buf = ''; my $held;
+sub next_line {
+  my ($timeout) = @_;
+  while (1) {
+    return $1 if $buf =~ s/^([^\n]*)\n//;
+    if (defined $timeout) {
+      my $rin = ''; vec($rin, fileno(STDIN), 1) = 1;
+      my $n = select(my $rout = $rin, undef, undef, $timeout);
+      return undef if $n <= 0;
+    }
+    my $r = sysread(STDIN, $buf, 4096, length $buf);
+    exit 0 unless $r;
+  }
+}
+while (1) {
+  my $cmd = next_line(undef);
+  if ($cmd eq 'lock') {
+    my $fh;
+    unless (sysopen($fh, $path, O_RDWR | O_CREAT, 0600)) { print "error $!\n"; next; }
+    my ($told, $ok) = (0, 1);
+    until (flock($fh, LOCK_EX | LOCK_NB)) {
+      unless ($!{EWOULDBLOCK} || $!{EAGAIN}) { print "error $!\n"; $ok = 0; last; }
+      unless ($told) { print "waiting\n"; $told = 1; }
+      my $line = next_line(0.05);
+      if (defined $line && $line eq 'cancel') { print "cancelled\n"; $ok = 0; last; }
+    }
+    if ($ok) { $held = $fh; print "locked\n"; } else { close $fh; }
+  } elsif ($cmd eq 'unlock' && $held) {
+    flock($held, LOCK_UN); close $held; undef $held;
+  }
+}
+`;
+/** Where perl is: the system one first (a PATH the user narrowed must not hide it), else whatever PATH finds. */
+function perlExecutable() {
+    for (const candidate of ['/usr/bin/perl', '/bin/perl'])
+        if ((0,external_node_fs_.existsSync)(candidate))
+            return candidate;
+    return 'perl';
+}
+/** The perl child; `request` sends a line, `replies` yields the lines it answers. */
+class FlockHolder {
+    child;
+    buffer = '';
+    queue = [];
+    waiter;
+    ended;
+    hasAnswered = false;
+    constructor(lockFile) {
+        // A process group of its own: a Ctrl-C on the terminal must not end the holder in the middle of a save (it
+        // also ignores SIGINT); it ends when our end of its stdin closes. It pins no folder of the project.
+        this.child = (0,external_node_child_process_namespaceObject.spawn)(perlExecutable(), ['-e', HOLDER, lockFile], {
+            stdio: 'pipe',
+            detached: true,
+            cwd: '/',
+            env: { PATH: process.env.PATH ?? '' },
+        });
+        this.child.stdout.setEncoding('utf8');
+        this.child.stdout.on('data', (chunk) => {
+            this.buffer += chunk;
+            for (let nl = this.buffer.indexOf('\n'); nl !== -1; nl = this.buffer.indexOf('\n')) {
+                this.push(this.buffer.slice(0, nl));
+                this.buffer = this.buffer.slice(nl + 1);
+            }
+        });
+        this.child.stderr.on('data', () => undefined);
+        this.child.stdin.on('error', () => undefined);
+        this.child.on('error', (err) => this.end(err.message));
+        this.child.on('exit', (code, signal) => this.end(`the lock holder exited (${signal ?? `exit code ${code}`})`));
+        this.idle();
+    }
+    /** Why the holder is gone, once it is. */
+    get failure() {
+        return this.ended;
+    }
+    send(command) {
+        if (this.ended === undefined)
+            this.child.stdin.write(`${command}\n`);
+    }
+    /** The next reply; undefined when the holder is gone. Keeps our process alive while waiting for it. */
+    async reply() {
+        if (this.queue.length > 0)
+            return this.queue.shift();
+        if (this.ended !== undefined)
+            return undefined;
+        this.busy();
+        try {
+            return await new Promise((resolve) => (this.waiter = resolve));
+        }
+        finally {
+            this.waiter = undefined;
+            this.idle();
+        }
+    }
+    /** True once the holder has answered: a holder that worked and then died may be started again. */
+    get answered() {
+        return this.hasAnswered;
+    }
+    push(line) {
+        this.hasAnswered = true;
+        if (this.waiter)
+            this.waiter(line);
+        else
+            this.queue.push(line);
+    }
+    end(reason) {
+        if (this.ended !== undefined)
+            return;
+        this.ended = reason;
+        this.waiter?.(undefined);
+    }
+    /** An idle holder must not keep our process alive (it exits when we do). */
+    idle() {
+        this.child.unref();
+        for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr])
+            stream.unref?.();
+    }
+    busy() {
+        this.child.ref();
+        for (const stream of [this.child.stdin, this.child.stdout])
+            stream.ref?.();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/lock/link-lock.ts
+/**
+ * Our own lock file, for where azd's flock cannot be taken (Windows, or no perl): the lock file is made complete
+ * (holding our pid) and then hard-linked into place, so a lock never exists without its holder's pid, even when a
+ * run is killed while taking it. It is never azd's `.env.lock`: it excludes runs of ours from each other only.
+ */
+
+
+
+
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
- * Runs `fn` while holding `lockFile`. The lock file is made complete (holding our pid) and then hard-linked into
- * place, so a lock never exists without its holder's pid, even when a run is killed while taking it. Holders are
- * processes of this machine: a lock whose process is gone (or older than `staleMs`) is taken over. Waits at most
+ * Runs `fn` while holding `lockFile`. Holders are processes of this machine: a lock whose process is gone (or older than `staleMs`) is taken over. Waits at most
  * `timeoutMs`.
  */
 async function withFileLock(lockFile, fn, options) {
@@ -683,8 +891,11 @@ async function withFileLock(lockFile, fn, options) {
             await breakLock(lockFile, holder.pid);
             continue;
         }
+        if (attempt === 0)
+            options.waiting?.started(holder.pid);
+        options.waiting?.throwIfCancelled();
         if (Date.now() >= deadline) {
-            throw new errors/* ScriptsError */.jW({
+            throw new core_errors/* ScriptsError */.jW({
                 code: 'ENVIRONMENT_LOCKED',
                 message: `${options.what} is locked by another run (process ${holder.pid ?? 'unknown'}, lock file ${lockFile}).`,
                 hint: 'Wait for the other run to finish. If no other run is going on, delete the lock file.',
@@ -697,7 +908,7 @@ async function withFileLock(lockFile, fn, options) {
         return await fn();
     }
     finally {
-        await external_node_fs_namespaceObject.promises.rm(lockFile, { force: true }).catch(() => undefined);
+        await external_node_fs_.promises.rm(lockFile, { force: true }).catch(() => undefined);
     }
 }
 /** A lock file with no pid (left by an older writer killed mid-way) counts as abandoned after this long. */
@@ -708,9 +919,9 @@ function lockTemp(lockFile) {
 }
 async function tryLock(lockFile) {
     const temp = lockTemp(lockFile);
-    await external_node_fs_namespaceObject.promises.writeFile(temp, `${process.pid}\n`, { flag: 'wx' });
+    await external_node_fs_.promises.writeFile(temp, `${process.pid}\n`, { flag: 'wx' });
     try {
-        await external_node_fs_namespaceObject.promises.link(temp, lockFile);
+        await external_node_fs_.promises.link(temp, lockFile);
         return true;
     }
     catch (err) {
@@ -720,7 +931,7 @@ async function tryLock(lockFile) {
         // which is taken over after EMPTY_LOCK_STALE_MS).
         if (isErrno(err, 'EPERM') || isErrno(err, 'ENOTSUP') || isErrno(err, 'EOPNOTSUPP') || isErrno(err, 'ENOSYS')) {
             try {
-                await external_node_fs_namespaceObject.promises.writeFile(lockFile, `${process.pid}\n`, { flag: 'wx' });
+                await external_node_fs_.promises.writeFile(lockFile, `${process.pid}\n`, { flag: 'wx' });
                 return true;
             }
             catch (inner) {
@@ -732,7 +943,7 @@ async function tryLock(lockFile) {
         throw ioError(err, lockFile, 'create the lock');
     }
     finally {
-        await external_node_fs_namespaceObject.promises.rm(temp, { force: true }).catch(() => undefined);
+        await external_node_fs_.promises.rm(temp, { force: true }).catch(() => undefined);
     }
 }
 /**
@@ -743,25 +954,193 @@ async function breakLock(lockFile, judgedPid) {
     // Named like our other temp files, so that the next lock sweeps it if we are killed right here.
     const aside = lockTemp(lockFile);
     try {
-        await external_node_fs_namespaceObject.promises.rename(lockFile, aside);
+        await external_node_fs_.promises.rename(lockFile, aside);
     }
     catch {
         return;
     }
     const moved = await readLockHolder(aside);
     if (moved.pid !== judgedPid)
-        await external_node_fs_namespaceObject.promises.link(aside, lockFile).catch(() => undefined);
-    await external_node_fs_namespaceObject.promises.rm(aside, { force: true }).catch(() => undefined);
+        await external_node_fs_.promises.link(aside, lockFile).catch(() => undefined);
+    await external_node_fs_.promises.rm(aside, { force: true }).catch(() => undefined);
 }
 async function readLockHolder(lockFile) {
     try {
-        const [text, stat] = await Promise.all([external_node_fs_namespaceObject.promises.readFile(lockFile, 'utf8'), external_node_fs_namespaceObject.promises.stat(lockFile)]);
+        const [text, stat] = await Promise.all([external_node_fs_.promises.readFile(lockFile, 'utf8'), external_node_fs_.promises.stat(lockFile)]);
         const pid = Number.parseInt(text, 10);
         return { ...(Number.isSafeInteger(pid) && pid > 0 ? { pid } : {}), ageMs: Date.now() - stat.mtimeMs };
     }
     catch {
         return {};
     }
+}
+
+;// CONCATENATED MODULE: ./src/core/lock/env-lock.ts
+/**
+ * The lock around every read-merge-write of an azd environment's `.env` and `config.json` (DESIGN section 7).
+ * On Linux and macOS it is azd's own: flock(2) LOCK_EX on `.azure/<env>/.env.lock`, held by a perl child
+ * (flock-holder.ts), so `azd env set` beside a run and our saves exclude each other. On Windows (azd uses
+ * LockFileEx there, which Node cannot take either) and where perl is missing, it is a lock file of our own beside
+ * it, `.azure/<env>/.azd-scripts.lock`, which excludes runs of ours from each other but not azd. azd's
+ * `.env.lock` is never deleted nor replaced.
+ * A wait is bounded (30 s, as azd's), reported once, and ends at once when the run is cancelled.
+ */
+
+
+
+
+const LOCK_TIMEOUT_MS = 30_000;
+/** Our own lock file older than this is taken over even if its pid is alive (pid reuse). */
+const STALE_MS = 60_000;
+/** One holder per lock file for the whole process: a save costs a pipe round trip, not a process start. */
+const holders = new Map();
+const queues = new Map();
+class EnvLock {
+    what;
+    options;
+    /** azd's lock file: `.azure/<env>/.env.lock`. */
+    azdLockFile;
+    /** Ours, used where azd's cannot be taken. */
+    ownLockFile;
+    fallbackNoted = false;
+    constructor(dir, what, options = {}) {
+        this.what = what;
+        this.options = options;
+        this.azdLockFile = external_node_path_default().join(dir, '.env.lock');
+        this.ownLockFile = external_node_path_default().join(dir, '.azd-scripts.lock');
+    }
+    /** Runs `fn` holding the lock. */
+    run(fn) {
+        // Saves of this process to one environment go one at a time, whichever AzdEnvironment makes them: a holder
+        // holds one lock at a time, and a second flock of ours on the same file would wait for the first forever.
+        const previous = queues.get(this.azdLockFile) ?? Promise.resolve();
+        const next = previous.then(() => this.locked(fn), () => this.locked(fn));
+        queues.set(this.azdLockFile, next.catch(() => undefined));
+        return next;
+    }
+    async locked(fn) {
+        if (process.platform !== 'win32') {
+            const holder = holderFor(this.azdLockFile);
+            if (holder.failure === undefined) {
+                const taken = await this.takeFlock(holder);
+                if (taken) {
+                    try {
+                        return await fn();
+                    }
+                    finally {
+                        holder.send('unlock');
+                    }
+                }
+            }
+            this.noteFallback(holder.failure ?? 'the lock holder did not answer');
+        }
+        return this.takeOwn(fn);
+    }
+    /** True once held; false when the holder is gone (then our own lock is used). Throws on timeout or cancel. */
+    async takeFlock(holder) {
+        const signal = this.options.signal;
+        let waiting = false;
+        let stop;
+        const cancel = (why) => {
+            if (stop !== undefined)
+                return;
+            stop = why;
+            holder.send('cancel');
+        };
+        const onAbort = () => {
+            if (waiting)
+                cancel('cancelled');
+        };
+        let timer;
+        signal?.addEventListener('abort', onAbort);
+        try {
+            holder.send('lock');
+            for (;;) {
+                const line = await holder.reply();
+                if (line === undefined)
+                    return false;
+                if (line === 'locked') {
+                    if (stop === undefined)
+                        return true;
+                    // The lock came free just as we gave up: let it go again.
+                    holder.send('unlock');
+                    throw this.gaveUp(stop);
+                }
+                if (line === 'cancelled')
+                    throw this.gaveUp(stop ?? 'cancelled');
+                if (line.startsWith('error ')) {
+                    throw new core_errors/* ScriptsError */.jW({
+                        code: 'IO_ERROR',
+                        message: `Could not lock ${this.azdLockFile}: ${line.slice(6)}.`,
+                        hint: 'Check that this user may create and open files in that folder.',
+                        file: this.azdLockFile,
+                    });
+                }
+                if (line === 'waiting' && !waiting) {
+                    waiting = true;
+                    this.options.notify?.(`Waiting for ${this.azdLockFile}: it is held by another process (azd?); giving up after ${LOCK_TIMEOUT_MS / 1000} s.`);
+                    if (signal?.aborted)
+                        cancel('cancelled');
+                    timer = setTimeout(() => cancel('timeout'), LOCK_TIMEOUT_MS);
+                }
+            }
+        }
+        finally {
+            if (timer)
+                clearTimeout(timer);
+            signal?.removeEventListener('abort', onAbort);
+        }
+    }
+    takeOwn(fn) {
+        const signal = this.options.signal;
+        return withFileLock(this.ownLockFile, fn, {
+            timeoutMs: LOCK_TIMEOUT_MS,
+            staleMs: STALE_MS,
+            what: this.what,
+            waiting: {
+                started: (pid) => this.options.notify?.(`Waiting for ${this.ownLockFile}: another run (process ${pid ?? 'unknown'}) is saving to ${this.what}.`),
+                throwIfCancelled: () => {
+                    if (signal?.aborted)
+                        throw this.gaveUp('cancelled', this.ownLockFile);
+                },
+            },
+        });
+    }
+    gaveUp(why, file = this.azdLockFile) {
+        if (why === 'cancelled') {
+            return new core_errors/* ScriptsError */.jW({
+                code: 'CANCELLED',
+                message: `Cancelled (${cancelReason(this.options.signal)}) while waiting for ${file}, held by another process; nothing more was saved to ${this.what}.`,
+                hint: 'Run again to finish.',
+                file,
+            });
+        }
+        return new core_errors/* ScriptsError */.jW({
+            code: 'ENVIRONMENT_LOCKED',
+            message: `${this.what} is locked: ${file} was still held by another process (azd, or another run) after ${LOCK_TIMEOUT_MS / 1000} s.`,
+            hint: 'Wait for the other azd command or run to finish, then run again. Do not delete the lock file: azd relies on it.',
+            file,
+        });
+    }
+    noteFallback(reason) {
+        if (this.fallbackNoted)
+            return;
+        this.fallbackNoted = true;
+        this.options.notify?.(`Could not take azd's lock on ${this.azdLockFile} (${reason}; it needs perl); using ${this.ownLockFile} instead, so an azd command changing ${this.what} at the same time is not held off.`);
+    }
+}
+function holderFor(lockFile) {
+    // A holder that never started (no perl) stays in the map: there is no point starting it again for every save.
+    let holder = holders.get(lockFile);
+    if (!holder || (holder.failure !== undefined && holder.answered)) {
+        holder = new FlockHolder(lockFile);
+        holders.set(lockFile, holder);
+    }
+    return holder;
+}
+function cancelReason(signal) {
+    const reason = signal?.reason;
+    return typeof reason === 'string' ? reason : 'SIGINT';
 }
 
 ;// CONCATENATED MODULE: ./src/core/json.ts
@@ -794,7 +1173,7 @@ function parseJson(text, file, what) {
         // (which may be a secret): find the position and the reason ourselves.
         const { offset, reason } = jsonSyntaxError(text);
         const { line, column } = lineAndColumn(text, offset);
-        throw new errors/* ScriptsError */.jW({
+        throw new core_errors/* ScriptsError */.jW({
             code: CODES[what] ?? 'CONFIG_INVALID',
             message: `${file}:${line}:${column}: the ${what} is not valid JSON: ${reason}.`,
             hint: `Fix the JSON at line ${line}, column ${column} of ${external_node_path_default().basename(file)}.`,
@@ -950,19 +1329,19 @@ function sortedEntries(value) {
  * JSON as Go's json.MarshalIndent(map[string]any, "", "  ") writes it (azd's config.json): object keys in byte
  * order, two-space indent, `<`, `>`, `&`, U+2028 and U+2029 escaped, no trailing newline.
  */
-function marshalIndentGo(value, indent = '') {
+function json_marshalIndentGo(value, indent = '') {
     if (Array.isArray(value)) {
         if (value.length === 0)
             return '[]';
         const inner = indent + '  ';
-        return `[\n${value.map((v) => inner + marshalIndentGo(v, inner)).join(',\n')}\n${indent}]`;
+        return `[\n${value.map((v) => inner + json_marshalIndentGo(v, inner)).join(',\n')}\n${indent}]`;
     }
     if (typeof value === 'object' && value !== null) {
         const entries = sortedEntries(value);
         if (entries.length === 0)
             return '{}';
         const inner = indent + '  ';
-        const body = entries.map(([k, v]) => `${inner}${goString(k)}: ${marshalIndentGo(v, inner)}`).join(',\n');
+        const body = entries.map(([k, v]) => `${inner}${goString(k)}: ${json_marshalIndentGo(v, inner)}`).join(',\n');
         return `{\n${body}\n${indent}}`;
     }
     if (typeof value === 'string')
@@ -993,6 +1372,56 @@ function findKeyOffset(text, keys) {
 function escapeRegExp(s) {
     return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+/**
+ * The first key that appears twice in the same object of `text` (valid JSON), or undefined. JSON.parse keeps the
+ * last silently; for outputs and parameters that can turn a secret into a plain value, so we refuse it.
+ * Iterative, so deep nesting cannot overflow the stack; keys are compared decoded (`"a"` equals `"\u0061"`).
+ */
+function findDuplicateKey(text) {
+    const pathOf = (frame) => {
+        const parts = [];
+        for (let f = frame; f?.parent; f = f.parent)
+            parts.push(f.under);
+        return parts.reverse();
+    };
+    let top;
+    let pendingKey = '';
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '"') {
+            const start = i;
+            for (i++; i < text.length && text[i] !== '"'; i++)
+                if (text[i] === '\\')
+                    i++;
+            if (top?.object && top.expectKey) {
+                const key = JSON.parse(text.slice(start, i + 1));
+                if (top.keys.has(key))
+                    return { path: pathOf(top), key, offset: start, ...lineAndColumn(text, start) };
+                top.keys.add(key);
+                top.expectKey = false;
+                pendingKey = key;
+            }
+            continue;
+        }
+        if (c === '{' || c === '[') {
+            const under = top ? (top.object ? pendingKey : '[]') : '';
+            top = { object: c === '{', keys: new Set(), under, expectKey: c === '{', ...(top ? { parent: top } : {}) };
+        }
+        else if (c === '}' || c === ']') {
+            top = top?.parent;
+        }
+        else if (c === ',' && top?.object) {
+            top.expectKey = true;
+        }
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/options.ts
+/** For callers with no host at hand (unit tests, tools): names the Request field itself. */
+const REQUEST_FIELD_NAMES = {
+    option: (field, value) => (value === undefined ? `the ${field} option` : `${field} = ${value}`),
+};
 
 ;// CONCATENATED MODULE: ./src/core/environment.ts
 /**
@@ -1007,17 +1436,20 @@ function escapeRegExp(s) {
 
 
 
+
+
 const ENV_NAME = /^[a-zA-Z0-9\-()_.]{1,64}$/;
 const GITIGNORE = '# .azure is not intended to be committed\n*';
 /** Keys azd's EnsureEnv copies from the OS environment into a new environment. */
 const SEEDED_KEYS = ['AZURE_LOCATION', 'AZURE_SUBSCRIPTION_ID'];
-const LOCK = { timeoutMs: 30_000, staleMs: 60_000 };
+/** A `.env` we create is private to its user, as azd's temp-file-and-rename leaves it (os.CreateTemp: 0600). */
+const NEW_DOTENV_MODE = 0o600;
 /** The environment name: explicit, else AZURE_ENV_NAME, else `.azure/config.json` defaultEnvironment. */
-async function selectEnvironmentName(root, explicit, osEnv) {
+async function environment_selectEnvironmentName(root, explicit, osEnv, names = REQUEST_FIELD_NAMES) {
     const fromInput = explicit?.trim();
     const fromOs = osEnv.AZURE_ENV_NAME?.trim();
     let name = fromInput || fromOs;
-    let source = fromInput ? 'the environment input' : 'AZURE_ENV_NAME';
+    let source = fromInput ? names.option('environment') : 'AZURE_ENV_NAME';
     if (!name) {
         const file = external_node_path_default().join(root, '.azure', 'config.json');
         const text = await readTextFile(file, { what: 'azd configuration', maxBytes: MiB, code: 'CONFIG_INVALID' });
@@ -1033,14 +1465,14 @@ async function selectEnvironmentName(root, explicit, osEnv) {
         }
     }
     if (!name) {
-        throw new errors/* ScriptsError */.jW({
+        throw new core_errors/* ScriptsError */.jW({
             code: 'ENVIRONMENT_NOT_SELECTED',
             message: 'No azd environment selected: no environment was given, AZURE_ENV_NAME is not set, and .azure/config.json names no default.',
-            hint: 'Pass an environment name (-e NAME, the `environment` input, `environmentName` in Azure Pipelines) or set AZURE_ENV_NAME.',
+            hint: `Name one with ${names.option('environment', 'NAME')}, or set AZURE_ENV_NAME.`,
         });
     }
     if (!ENV_NAME.test(name) || name === '.' || name === '..') {
-        throw new errors/* ScriptsError */.jW({
+        throw new core_errors/* ScriptsError */.jW({
             code: 'ENVIRONMENT_NAME_INVALID',
             message: `The environment name "${name}" (from ${source}) is not valid: use 1 to 64 letters, digits, '-', '(', ')', '_' or '.' (and not just "." or "..").`,
             hint: 'Choose a name such as "dev" or "staging-eastus".',
@@ -1048,7 +1480,7 @@ async function selectEnvironmentName(root, explicit, osEnv) {
     }
     return name;
 }
-class AzdEnvironment {
+class environment_AzdEnvironment {
     root;
     name;
     persist;
@@ -1063,27 +1495,29 @@ class AzdEnvironment {
     pendingRemoved = new Set();
     /** The last text read or written, and its values. */
     parsed;
-    constructor(root, name, persist) {
+    lock;
+    constructor(root, name, persist, lock = {}) {
         this.root = root;
         this.name = name;
         this.persist = persist;
         this.dir = external_node_path_default().join(root, '.azure', name);
         this.dotenvFile = external_node_path_default().join(this.dir, '.env');
         this.configFile = external_node_path_default().join(this.dir, 'config.json');
+        this.lock = new EnvLock(this.dir, `the azd environment "${name}"`, lock);
     }
     /** True when `.azure/<name>` exists. */
     get exists() {
         return this.onDisk;
     }
     static async open(root, name, options) {
-        const env = new AzdEnvironment(root, name, options.persist);
+        const env = new environment_AzdEnvironment(root, name, options.persist, options.lock);
         env.onDisk = await isDirectory(env.dir);
         if (env.onDisk) {
             await env.reload();
             return env;
         }
         if (!options.create) {
-            throw new errors/* ScriptsError */.jW({
+            throw new core_errors/* ScriptsError */.jW({
                 code: 'ENVIRONMENT_NOT_FOUND',
                 message: `The azd environment "${name}" does not exist (${env.dir} not found).`,
                 hint: `Run provision for "${name}" first, or choose an existing environment.`,
@@ -1103,18 +1537,20 @@ class AzdEnvironment {
     /** Creates `.azure/<name>/` as azd does under --no-prompt; the new environment becomes the default. */
     async create(initial) {
         const azure = external_node_path_default().dirname(this.dir);
-        await external_node_fs_namespaceObject.promises.mkdir(this.dir, { recursive: true });
+        await external_node_fs_.promises.mkdir(this.dir, { recursive: true });
         const gitignore = external_node_path_default().join(azure, '.gitignore');
         if (!(await exists(gitignore)))
             await writeFileAtomic(gitignore, GITIGNORE);
         await writeFileAtomic(external_node_path_default().join(azure, 'config.json'), JSON.stringify({ version: 1, defaultEnvironment: this.name }));
-        await writeFileAtomic(this.configFile, '{}');
         await this.withLock(async () => {
+            // Under the lock, as azd writes it, and only when missing: a run racing us may have recorded outputs in it.
+            if (!(await exists(this.configFile)))
+                await writeFileAtomic(this.configFile, '{}');
             const current = await this.read();
             for (const [k, v] of initial)
                 if (!current.has(k))
                     current.set(k, v);
-            await writeFileAtomic(this.dotenvFile, formatDotenv(current));
+            await writeFileAtomic(this.dotenvFile, formatDotenv(current), { mode: NEW_DOTENV_MODE });
             this.values = current;
         });
         this.onDisk = true;
@@ -1146,7 +1582,7 @@ class AzdEnvironment {
         if (text === undefined)
             return new Map();
         if (text !== this.parsed?.text)
-            this.parsed = { text, values: parseDotenvFile(text, this.dotenvFile) };
+            this.parsed = { text, values: dotenv_parseDotenvFile(text, this.dotenvFile) };
         return new Map(this.parsed.values);
     }
     remember(text, values) {
@@ -1160,7 +1596,7 @@ class AzdEnvironment {
         const skipped = [];
         const set = new Map();
         for (const [key, value] of changes.set ?? []) {
-            const reason = unsavableReason(key, value);
+            const reason = dotenv_unsavableReason(key, value);
             if (reason)
                 skipped.push({ key, reason });
             else
@@ -1182,34 +1618,50 @@ class AzdEnvironment {
         }
         if (set.size === 0 && remove.length === 0)
             return skipped;
-        await external_node_fs_namespaceObject.promises.mkdir(this.dir, { recursive: true });
+        await external_node_fs_.promises.mkdir(this.dir, { recursive: true });
         await this.withLock(async () => {
             const current = await this.read();
             for (const key of remove)
                 current.delete(key);
             for (const [k, v] of set)
                 current.set(k, v);
-            for (const [key, value] of current) {
-                const reason = set.has(key) ? undefined : unsavableReason(key, value);
-                if (reason && key !== '') {
-                    const line = await this.lineOf(key);
-                    const at = line === undefined ? this.dotenvFile : `${this.dotenvFile}:${line}`;
-                    throw new errors/* ScriptsError */.jW({
-                        code: 'DOTENV_UNSAVABLE',
-                        message: `${at}: the existing value of ${key} cannot be written back: ${reason}.`,
-                        hint: `Change or remove ${key} in ${this.dotenvFile} (azd would corrupt the file saving it too). The file was left unchanged.`,
-                        file: this.dotenvFile,
-                        ...(line === undefined ? {} : { line }),
-                    });
-                }
-            }
+            const [unsavable] = await this.unsavable(current, set);
+            if (unsavable)
+                throw unsavable;
             const text = formatDotenv(current);
-            await writeFileAtomic(this.dotenvFile, text);
+            await writeFileAtomic(this.dotenvFile, text, { mode: NEW_DOTENV_MODE });
             this.remember(text, current);
             this.values = current;
         });
         this.onDisk = true;
         return skipped;
+    }
+    /**
+     * Values now in `.env` that could not be written back (DOTENV_UNSAVABLE, naming file:line): Initialize reports
+     * them before any script runs, and a save refuses to rewrite the file while one is there.
+     */
+    async unsavableValues() {
+        if (!this.onDisk)
+            return [];
+        return this.unsavable(await this.read(), new Map());
+    }
+    async unsavable(values, except) {
+        const errors = [];
+        for (const [key, value] of values) {
+            const reason = except.has(key) || key === '' ? undefined : dotenv_unsavableReason(key, value);
+            if (!reason)
+                continue;
+            const line = await this.lineOf(key);
+            const at = line === undefined ? this.dotenvFile : `${this.dotenvFile}:${line}`;
+            errors.push(new core_errors/* ScriptsError */.jW({
+                code: 'DOTENV_UNSAVABLE',
+                message: `${at}: the existing value of ${key} cannot be written back: ${reason}.`,
+                hint: `Change or remove ${key} in ${this.dotenvFile} (azd would corrupt the file saving it too). The file was left unchanged.`,
+                file: this.dotenvFile,
+                ...(line === undefined ? {} : { line }),
+            }));
+        }
+        return errors;
     }
     /** The 1-based line where `key` is last assigned in `.env`, for messages. */
     async lineOf(key) {
@@ -1235,7 +1687,7 @@ class AzdEnvironment {
             return {};
         const data = parseJson(text, this.configFile, 'environment configuration');
         if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-            throw new errors/* ScriptsError */.jW({
+            throw new core_errors/* ScriptsError */.jW({
                 code: 'CONFIG_INVALID',
                 message: `${this.configFile}: the environment configuration must be a JSON object.`,
                 hint: `Fix ${this.configFile} (azd reads it too), or replace it with {}.`,
@@ -1269,16 +1721,30 @@ class AzdEnvironment {
                 keys.delete(key);
             scripts.outputs = [...keys].sort();
             config.scripts = scripts;
-            await writeFileAtomic(this.configFile, marshalIndentGo(config));
+            await writeFileAtomic(this.configFile, json_marshalIndentGo(config));
+        });
+    }
+    /**
+     * Changes config.json under the lock, on top of what it holds now, keeping every key `change` leaves alone
+     * (records.ts keeps provision's records there). `change` returns false when it changed nothing.
+     */
+    async updateConfig(change) {
+        if (!this.persist)
+            return;
+        await external_node_fs_.promises.mkdir(this.dir, { recursive: true });
+        await this.withLock(async () => {
+            const config = await this.readConfig();
+            if (change(config))
+                await writeFileAtomic(this.configFile, json_marshalIndentGo(config));
         });
     }
     withLock(fn) {
-        return withFileLock(external_node_path_default().join(this.dir, '.env.lock'), fn, { ...LOCK, what: `The azd environment "${this.name}"` });
+        return this.lock.run(fn);
     }
 }
 async function isDirectory(dir) {
     try {
-        return (await external_node_fs_namespaceObject.promises.stat(dir)).isDirectory();
+        return (await external_node_fs_.promises.stat(dir)).isDirectory();
     }
     catch {
         return false;
@@ -1286,7 +1752,7 @@ async function isDirectory(dir) {
 }
 async function exists(file) {
     try {
-        await external_node_fs_namespaceObject.promises.lstat(file);
+        await external_node_fs_.promises.lstat(file);
         return true;
     }
     catch {
@@ -1300,6 +1766,262 @@ var dist = __nccwpck_require__(8815);
 var schemas = __nccwpck_require__(8395);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
 var api = __nccwpck_require__(3305);
+;// CONCATENATED MODULE: ./src/core/script-entry.ts
+/**
+ * One script entry of infra.config (PRD REQ-1 plus the upstream extension's fields, DESIGN section 7): read
+ * strictly, the `windows`/`posix` override of this OS applied field by field, and the shell settled as written
+ * (`shell:`, PRD meaning), as a `kind:` (upstream meaning) or inferred from the file extension.
+ */
+
+
+
+
+const ENTRY_KEYS = [
+    'shell',
+    'kind',
+    'run',
+    'parameters',
+    'name',
+    'env',
+    'secrets',
+    'continueOnError',
+    'windows',
+    'posix',
+];
+const OVERRIDE_KEYS = ENTRY_KEYS.filter((k) => k !== 'windows' && k !== 'posix');
+const KINDS = ['sh', 'pwsh'];
+const script_entry_text = () => schemas/* string */.YjP().check(api/* _minLength */.m9(1));
+// YAML reads `PORT: 8080` as a number; a variable is text either way.
+const scalar = () => schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY()]);
+const fields = {
+    shell: schemas/* optional */.lqM(script_entry_text()),
+    kind: schemas/* optional */.lqM(script_entry_text()),
+    run: schemas/* optional */.lqM(script_entry_text()),
+    parameters: schemas/* optional */.lqM(script_entry_text()),
+    name: schemas/* optional */.lqM(script_entry_text()),
+    env: schemas/* optional */.lqM(schemas/* record */.g1P(schemas/* string */.YjP(), scalar())),
+    secrets: schemas/* optional */.lqM(schemas/* record */.g1P(schemas/* string */.YjP(), scalar())),
+    continueOnError: schemas/* optional */.lqM(schemas/* boolean */.zMY()),
+};
+const OverrideSchema = schemas/* strictObject */.rej(fields);
+const EntrySchema = schemas/* strictObject */.rej({
+    ...fields,
+    windows: schemas/* optional */.lqM(OverrideSchema),
+    posix: schemas/* optional */.lqM(OverrideSchema),
+});
+const DESCRIPTIONS = {
+    shell: 'one of bash, sh, pwsh, powershell',
+    kind: 'sh or pwsh, as the upstream extension writes it',
+    run: 'the script path, relative to the project root',
+    parameters: 'a parameter file path, relative to the project root',
+    name: 'a display name',
+    env: 'a mapping of NAME: value',
+    secrets: 'a mapping of NAME: value',
+    continueOnError: 'true or false',
+    windows: 'a mapping with the keys of a script entry, used on Windows',
+    posix: 'a mapping with the keys of a script entry, used on Linux and macOS',
+};
+function parseEntry(item, list, index, locate, problems, platform = process.platform) {
+    const base = ['infra', 'config', list, index];
+    const key = `infra.config.${list}[${index}]`;
+    const where = locate.value(base);
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+        problems.add({
+            code: 'PROJECT_INVALID',
+            message: `${(0,core_errors/* formatLocation */.j$)(where)}${key} must be a mapping with at least run (and shell or kind).`,
+            hint: 'Write a script entry as `- shell: bash` with `run: scripts/name.sh` below it.',
+            ...where,
+        });
+        return undefined;
+    }
+    const parsed = EntrySchema.safeParse(item);
+    if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+            reportIssue(issue, item, key, base, locate, problems);
+        return undefined;
+    }
+    const e = parsed.data;
+    const before = problems.list.length;
+    checkKeys(e, key, base, locate, problems);
+    const osKey = platform === 'win32' ? 'windows' : 'posix';
+    const override = e[osKey];
+    if (override)
+        checkKeys(override, `${key}.${osKey}`, [...base, osKey], locate, problems);
+    // Field by field: the override's value where it gives one (maps merge key by key, as upstream does).
+    const pick = (field) => {
+        const mine = override?.[field];
+        if (mine !== undefined)
+            return { value: mine, at: locate.value([...base, osKey, field]) };
+        const theirs = e[field];
+        if (theirs !== undefined)
+            return { value: theirs, at: locate.value([...base, field]) };
+        return undefined;
+    };
+    const run = pick('run');
+    if (!run) {
+        problems.add({
+            code: 'PROJECT_INVALID',
+            message: `${(0,core_errors/* formatLocation */.j$)(where)}${key} is missing required key "run" (${DESCRIPTIONS.run}).`,
+            hint: `Allowed keys of a script entry: ${ENTRY_KEYS.join(', ')}.`,
+            ...where,
+        });
+        return undefined;
+    }
+    // The most specific level that names a shell decides; naming both at one level is ambiguous.
+    const level = override && (override.shell !== undefined || override.kind !== undefined) ? override : e;
+    const levelPath = level === e ? base : [...base, osKey];
+    let shell;
+    let shellFrom;
+    let shellAt;
+    if (level.shell !== undefined && level.kind !== undefined) {
+        const at = locate.key(levelPath, 'kind');
+        problems.add({
+            code: 'PROJECT_INVALID',
+            message: `${(0,core_errors/* formatLocation */.j$)(at)}${key} has both "shell" and "kind"; give one (kind: sh runs bash when it is installed, shell: sh always runs sh).`,
+            hint: "Keep `kind:` for the upstream extension's meaning, or `shell:` for an exact shell (bash, sh, pwsh, powershell).",
+            ...at,
+        });
+        return undefined;
+    }
+    else if (level.shell !== undefined) {
+        [shell, shellFrom, shellAt] = [level.shell, 'shell', locate.value([...levelPath, 'shell'])];
+    }
+    else if (level.kind !== undefined) {
+        [shell, shellFrom, shellAt] = [level.kind, 'kind', locate.value([...levelPath, 'kind'])];
+    }
+    else {
+        const inferred = inferKind(run.value);
+        if (!inferred) {
+            problems.add({
+                code: 'PROJECT_INVALID',
+                message: `${(0,core_errors/* formatLocation */.j$)(where)}${key} is missing required key "shell" (${DESCRIPTIONS.shell}); it cannot be inferred from "${run.value}", which ends in neither .sh nor .ps1.`,
+                hint: 'Add `shell: bash` (or sh, pwsh, powershell), or `kind: sh` / `kind: pwsh`.',
+                ...where,
+            });
+            return undefined;
+        }
+        [shell, shellFrom, shellAt] = [inferred, 'inferred', run.at];
+    }
+    if (problems.list.length > before)
+        return undefined;
+    const entry = {
+        list,
+        index,
+        key,
+        shell,
+        shellFrom,
+        run: run.value,
+        name: pick('name')?.value ?? external_node_path_default().basename(run.value),
+        continueOnError: pick('continueOnError')?.value ?? false,
+        env: {},
+        secrets: {},
+        location: where,
+        at: { shell: shellAt, run: run.at, env: {}, secrets: {} },
+    };
+    const parameters = pick('parameters');
+    if (parameters) {
+        entry.parameters = parameters.value;
+        entry.at.parameters = parameters.at;
+    }
+    for (const map of ['env', 'secrets']) {
+        const levels = [
+            [e, base],
+            [override, [...base, osKey]],
+        ];
+        for (const [source, at] of levels) {
+            for (const [name, value] of Object.entries(source?.[map] ?? {})) {
+                entry[map][name] = String(value);
+                entry.at[map][name] = locate.value([...at, map, name]);
+            }
+        }
+    }
+    return entry;
+}
+/** Upstream's inference: `.sh` → sh, `.ps1` → pwsh (any case); anything else needs a shell. */
+function inferKind(run) {
+    const ext = external_node_path_default().extname(run.replace(/\\/g, '/')).toLowerCase();
+    return ext === '.sh' ? 'sh' : ext === '.ps1' ? 'pwsh' : undefined;
+}
+/** Names in env/secrets must be variable names; a name in both is ambiguous. */
+function checkKeys(fields, key, base, locate, problems) {
+    for (const map of ['env', 'secrets']) {
+        for (const name of Object.keys(fields[map] ?? {})) {
+            if (isEnvKey(name))
+                continue;
+            const at = locate.key([...base, map], name);
+            problems.add({
+                code: 'PROJECT_INVALID',
+                message: `${(0,core_errors/* formatLocation */.j$)(at)}${key}.${map}: "${name}" is not a valid environment variable name.`,
+                hint: 'Use letters, digits and _ only, not starting with a digit ([A-Za-z_][A-Za-z0-9_]*).',
+                ...at,
+            });
+        }
+    }
+    for (const name of Object.keys(fields.secrets ?? {})) {
+        if (fields.env?.[name] === undefined)
+            continue;
+        const at = locate.key([...base, 'secrets'], name);
+        problems.add({
+            code: 'PROJECT_INVALID',
+            message: `${(0,core_errors/* formatLocation */.j$)(at)}${key}: "${name}" is in both env and secrets.`,
+            hint: `Keep ${name} in secrets only, so its value is masked.`,
+            ...at,
+        });
+    }
+}
+function reportIssue(issue, item, key, base, locate, problems) {
+    const parts = issue.path.filter((p) => typeof p !== 'symbol');
+    const owner = [key, ...parts].join('.');
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+        const allowed = parts.length === 0 ? ENTRY_KEYS : OVERRIDE_KEYS;
+        for (const unknown of issue.keys)
+            problems.add(unknownKey(unknown, owner, allowed, locate.key([...base, ...parts], unknown)));
+        return;
+    }
+    let value = item;
+    for (const p of parts)
+        value = value?.[p];
+    const field = String(parts[0] ?? '');
+    const leaf = String(parts[parts.length - 1] ?? '');
+    const at = value === undefined ? locate.value(base) : locate.value([...base, ...parts]);
+    const inMap = parts.length >= 2 && (parts[parts.length - 2] === 'env' || parts[parts.length - 2] === 'secrets');
+    const expected = inMap
+        ? 'a string'
+        : leaf === 'continueOnError'
+            ? 'true or false'
+            : leaf === 'env' || leaf === 'secrets' || leaf === 'windows' || leaf === 'posix'
+                ? 'a mapping'
+                : 'a string';
+    const described = DESCRIPTIONS[inMap ? 'env' : leaf] ?? DESCRIPTIONS[field];
+    const message = typeof value === 'string' && value === ''
+        ? `${owner} must not be empty (${described}).`
+        : `${owner} must be ${expected}${inMap ? '' : ` (${described})`}, not ${describe(value)}.`;
+    problems.add({
+        code: 'PROJECT_INVALID',
+        message: `${(0,core_errors/* formatLocation */.j$)(at)}${message}`,
+        hint: `Allowed keys of a script entry: ${ENTRY_KEYS.join(', ')}.`,
+        ...at,
+    });
+}
+function unknownKey(key, owner, allowed, where) {
+    const guess = (0,core_errors/* closest */.kp)(key, allowed);
+    return {
+        code: 'PROJECT_INVALID',
+        message: `${(0,core_errors/* formatLocation */.j$)(where)}unknown key "${key}" in ${owner}${guess ? `; did you mean "${guess}"?` : '.'}`,
+        hint: `Allowed keys in ${owner}: ${allowed.join(', ')}.`,
+        ...where,
+    };
+}
+function describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    if (typeof value === 'object')
+        return 'a mapping';
+    return JSON.stringify(value);
+}
+
 ;// CONCATENATED MODULE: ./src/core/project.ts
 /**
  * The project: azure.yaml found by walking up from the working directory, its `infra` section read strictly
@@ -1312,41 +2034,26 @@ var api = __nccwpck_require__(3305);
 
 
 
+
 const PROJECT_FILES = ['azure.yaml', 'azure.yml'];
 const LISTS = ['provision', 'destroy'];
-const ENTRY_KEYS = ['shell', 'run', 'parameters', 'name', 'continueOnError'];
-const project_text = () => schemas/* string */.YjP().check(api/* _minLength */.m9(1));
-const EntrySchema = schemas/* strictObject */.rej({
-    shell: project_text(),
-    run: project_text(),
-    parameters: schemas/* optional */.lqM(project_text()),
-    name: schemas/* optional */.lqM(project_text()),
-    continueOnError: schemas/* optional */.lqM(schemas/* boolean */.zMY()),
-});
-const DESCRIPTIONS = {
-    shell: 'one of bash, sh, pwsh, powershell',
-    run: 'the script path, relative to the project root',
-    parameters: 'a parameter file path, relative to the project root',
-    name: 'a display name',
-    continueOnError: 'true or false',
-};
 /** Walks up from `cwd` to the first folder holding azure.yaml (or azure.yml). */
-async function findProjectFile(cwd) {
+async function findProjectFile(cwd, names = REQUEST_FIELD_NAMES) {
     let dir = external_node_path_default().resolve(cwd);
     // A mistyped folder must not silently select the project above it (think `down --force`).
-    const start = await external_node_fs_namespaceObject.promises.stat(dir).catch(() => undefined);
+    const start = await external_node_fs_.promises.stat(dir).catch(() => undefined);
     if (!start?.isDirectory()) {
-        throw new errors/* ScriptsError */.jW({
+        throw new core_errors/* ScriptsError */.jW({
             code: 'PROJECT_NOT_FOUND',
             message: `The working directory ${dir} ${start ? 'is not a folder' : 'does not exist'}.`,
-            hint: 'Point the working directory (--cwd, working-directory, workingDirectory) at your azd project folder.',
+            hint: `Point ${names.option('cwd')} at your azd project folder.`,
         });
     }
     for (;;) {
         for (const name of PROJECT_FILES) {
             const candidate = external_node_path_default().join(dir, name);
             try {
-                if ((await external_node_fs_namespaceObject.promises.stat(candidate)).isFile())
+                if ((await external_node_fs_.promises.stat(candidate)).isFile())
                     return candidate;
             }
             catch {
@@ -1358,20 +2065,21 @@ async function findProjectFile(cwd) {
             break;
         dir = parent;
     }
-    throw new errors/* ScriptsError */.jW({
+    throw new core_errors/* ScriptsError */.jW({
         code: 'PROJECT_NOT_FOUND',
         message: `No azure.yaml found in ${external_node_path_default().resolve(cwd)} or any folder above it.`,
-        hint: 'Run from your azd project folder, or point the working directory (--cwd, working-directory, workingDirectory) at it.',
+        hint: `Run from your azd project folder, or point ${names.option('cwd')} at it.`,
     });
 }
-async function loadProject(cwd) {
-    const file = await findProjectFile(cwd);
+async function loadProject(cwd, names = REQUEST_FIELD_NAMES) {
+    const file = await findProjectFile(cwd, names);
     const text = await readTextFile(file, { what: 'project file', maxBytes: 4 * MiB, stripBom: true });
     if (text === undefined)
-        throw new errors/* ScriptsError */.jW({ code: 'PROJECT_NOT_FOUND', message: `${file} disappeared.`, file });
+        throw new core_errors/* ScriptsError */.jW({ code: 'PROJECT_NOT_FOUND', message: `${file} disappeared.`, file });
     return parseProject(text, file);
 }
-function parseProject(text, file) {
+/** `platform` picks the windows/posix override (tests pass another OS). */
+function parseProject(text, file, platform = process.platform) {
     const root = external_node_path_default().dirname(file);
     const lineCounter = new dist/* LineCounter */.HN();
     const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
@@ -1384,9 +2092,9 @@ function parseProject(text, file) {
     const yamlError = doc.errors[0];
     if (yamlError) {
         const where = at(yamlError.pos[0]);
-        throw new errors/* ScriptsError */.jW({
+        throw new core_errors/* ScriptsError */.jW({
             code: 'PROJECT_INVALID',
-            message: `${(0,errors/* formatLocation */.j$)(where)}azure.yaml is not valid YAML: ${firstLine(yamlError.message)}`,
+            message: `${(0,core_errors/* formatLocation */.j$)(where)}azure.yaml is not valid YAML: ${firstLine(yamlError.message)}`,
             hint: 'Fix the YAML at that line (indent with spaces, not tabs; each key once per mapping).',
             ...where,
         });
@@ -1396,7 +2104,7 @@ function parseProject(text, file) {
         data = doc.toJS({ maxAliasCount: 100 });
     }
     catch (err) {
-        throw new errors/* ScriptsError */.jW({
+        throw new core_errors/* ScriptsError */.jW({
             code: 'PROJECT_INVALID',
             message: `${file}: azure.yaml could not be read: ${firstLine(err instanceof Error ? err.message : String(err))}`,
             hint: 'Remove the excessive YAML aliases (&anchor / *alias) from azure.yaml.',
@@ -1405,7 +2113,7 @@ function parseProject(text, file) {
     }
     const locate = new Locator(doc, at);
     const fail = (message, hint, where, code = 'PROJECT_INVALID') => {
-        throw new errors/* ScriptsError */.jW({ code, message: `${(0,errors/* formatLocation */.j$)(where)}${message}`, hint, ...where });
+        throw new core_errors/* ScriptsError */.jW({ code, message: `${(0,core_errors/* formatLocation */.j$)(where)}${message}`, hint, ...where });
     };
     if (!isObject(data))
         fail('azure.yaml must be a YAML mapping (key: value).', 'See the quickstart example for the shape of azure.yaml.', {
@@ -1432,7 +2140,7 @@ function parseProject(text, file) {
             : 'infra.config must be a mapping with `provision` and/or `destroy` lists.', 'Add `config:` under infra with a `provision:` list (and a `destroy:` list for down).', infra.config === undefined ? locate.value(['infra']) : locate.value(['infra', 'config']));
     }
     const config = infra.config;
-    const problems = new errors/* Problems */.Zw();
+    const problems = new core_errors/* Problems */.Zw();
     for (const key of Object.keys(config)) {
         if (LISTS.includes(key))
             continue;
@@ -1441,7 +2149,7 @@ function parseProject(text, file) {
     if (config.provision === undefined && config.destroy === undefined) {
         problems.add({
             code: 'PROJECT_INVALID',
-            message: `${(0,errors/* formatLocation */.j$)(locate.value(['infra', 'config']))}infra.config has neither a provision nor a destroy list.`,
+            message: `${(0,core_errors/* formatLocation */.j$)(locate.value(['infra', 'config']))}infra.config has neither a provision nor a destroy list.`,
             hint: 'Add `provision:` (and `destroy:`) lists of scripts under infra.config.',
             ...locate.value(['infra', 'config']),
         });
@@ -1459,7 +2167,7 @@ function parseProject(text, file) {
             const where = locate.value(['infra', 'config', list]);
             problems.add({
                 code: 'PROJECT_INVALID',
-                message: `${(0,errors/* formatLocation */.j$)(where)}infra.config.${list} must be a list of scripts (- shell: bash / run: path).`,
+                message: `${(0,core_errors/* formatLocation */.j$)(where)}infra.config.${list} must be a list of scripts (- shell: bash / run: path).`,
                 hint: `Write each script as a list item under ${list}:, starting with "- ".`,
                 ...where,
             });
@@ -1467,7 +2175,7 @@ function parseProject(text, file) {
         }
         const entries = [];
         raw.forEach((item, index) => {
-            const entry = parseEntry(item, list, index, locate, problems);
+            const entry = parseEntry(item, list, index, locate, problems, platform);
             if (entry)
                 entries.push(entry);
         });
@@ -1475,73 +2183,6 @@ function parseProject(text, file) {
     }
     problems.throwIfAny(`in ${file}`);
     return { root, file, lists };
-}
-function parseEntry(item, list, index, locate, problems) {
-    const base = ['infra', 'config', list, index];
-    const key = `infra.config.${list}[${index}]`;
-    const where = locate.value(base);
-    if (!isObject(item)) {
-        problems.add({
-            code: 'PROJECT_INVALID',
-            message: `${(0,errors/* formatLocation */.j$)(where)}${key} must be a mapping with at least shell and run.`,
-            hint: 'Write a script entry as `- shell: bash` with `run: scripts/name.sh` below it.',
-            ...where,
-        });
-        return undefined;
-    }
-    const parsed = EntrySchema.safeParse(item);
-    if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-            const field = issue.path[0];
-            if (issue.code === 'unrecognized_keys') {
-                for (const unknown of issue.keys)
-                    problems.add(unknownKey(unknown, key, ENTRY_KEYS, locate.key(base, unknown)));
-                continue;
-            }
-            if (typeof field !== 'string')
-                continue;
-            const value = item[field];
-            const fieldWhere = value === undefined ? where : locate.value([...base, field]);
-            const message = value === undefined
-                ? `${key} is missing required key "${field}" (${DESCRIPTIONS[field]}).`
-                : typeof value === 'string' && value === ''
-                    ? `${key}.${field} must not be empty (${DESCRIPTIONS[field]}).`
-                    : `${key}.${field} must be ${field === 'continueOnError' ? 'true or false' : 'a string'} (${DESCRIPTIONS[field]}), not ${describe(value)}.`;
-            problems.add({
-                code: 'PROJECT_INVALID',
-                message: `${(0,errors/* formatLocation */.j$)(fieldWhere)}${message}`,
-                hint: `Allowed keys of a script entry: ${ENTRY_KEYS.join(', ')}.`,
-                ...fieldWhere,
-            });
-        }
-        return undefined;
-    }
-    const e = parsed.data;
-    const entry = {
-        list,
-        index,
-        key,
-        shell: e.shell,
-        run: e.run,
-        name: e.name ?? external_node_path_default().basename(e.run),
-        continueOnError: e.continueOnError ?? false,
-        location: where,
-        at: { shell: locate.value([...base, 'shell']), run: locate.value([...base, 'run']) },
-    };
-    if (e.parameters !== undefined) {
-        entry.parameters = e.parameters;
-        entry.at.parameters = locate.value([...base, 'parameters']);
-    }
-    return entry;
-}
-function unknownKey(key, owner, allowed, where) {
-    const guess = (0,errors/* closest */.kp)(key, allowed);
-    return {
-        code: 'PROJECT_INVALID',
-        message: `${(0,errors/* formatLocation */.j$)(where)}unknown key "${key}" in ${owner}${guess ? `; did you mean "${guess}"?` : '.'}`,
-        hint: `Allowed keys in ${owner}: ${allowed.join(', ')}.`,
-        ...where,
-    };
 }
 /** Finds the YAML node behind a path, for file:line in messages. */
 class Locator {
@@ -1578,15 +2219,6 @@ class Locator {
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-function describe(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'a list';
-    if (typeof value === 'object')
-        return 'a mapping';
-    return JSON.stringify(value);
-}
 function firstLine(message) {
     return message.split('\n')[0].trim();
 }
@@ -1604,7 +2236,7 @@ function firstLine(message) {
 async function resolveProjectFile(root, written, options) {
     const where = options.location;
     const fail = (code, message, hint) => {
-        throw new errors/* ScriptsError */.jW({ code, message: `${(0,errors/* formatLocation */.j$)(where)}${message}`, hint, ...where });
+        throw new core_errors/* ScriptsError */.jW({ code, message: `${(0,core_errors/* formatLocation */.j$)(where)}${message}`, hint, ...where });
     };
     if (written.includes('\0')) {
         fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} path contains a NUL character.`, 'Remove the NUL character from the path in azure.yaml.');
@@ -1618,7 +2250,7 @@ async function resolveProjectFile(root, written, options) {
     }
     let stat;
     try {
-        stat = (0,external_node_fs_namespaceObject.statSync)(absolute);
+        stat = (0,external_node_fs_.statSync)(absolute);
     }
     catch (err) {
         if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR')) {
@@ -1642,7 +2274,7 @@ async function resolveProjectFile(root, written, options) {
     let realRoot;
     let realFile;
     try {
-        [realRoot, realFile] = [realRootOf(root), external_node_fs_namespaceObject.realpathSync.native(absolute)];
+        [realRoot, realFile] = [realRootOf(root), external_node_fs_.realpathSync.native(absolute)];
     }
     catch (err) {
         return fail('SCRIPT_NOT_FOUND', `${options.key}: the ${options.what} ${absolute} cannot be resolved (${err.code ?? String(err)}).`, 'Correct the path in azure.yaml.');
@@ -1657,7 +2289,7 @@ const realRoots = new Map();
 function realRootOf(root) {
     let real = realRoots.get(root);
     if (real === undefined) {
-        real = external_node_fs_namespaceObject.realpathSync.native(root);
+        real = external_node_fs_.realpathSync.native(root);
         realRoots.set(root, real);
     }
     return real;
@@ -1720,10 +2352,10 @@ function findExecutable(name, env) {
         for (const ext of extensions) {
             const candidate = external_node_path_default().join(dir, name + ext);
             try {
-                if (!(0,external_node_fs_namespaceObject.statSync)(candidate).isFile())
+                if (!(0,external_node_fs_.statSync)(candidate).isFile())
                     continue;
                 if (!windows)
-                    (0,external_node_fs_namespaceObject.accessSync)(candidate, external_node_fs_namespaceObject.constants.X_OK);
+                    (0,external_node_fs_.accessSync)(candidate, external_node_fs_.constants.X_OK);
                 return candidate;
             }
             catch {
@@ -1778,7 +2410,7 @@ async function az(args, env) {
     const clean = Object.fromEntries(Object.entries(env).filter((e) => e[1] !== undefined));
     try {
         // Loaded only when a pick-list is offered: no other run needs it.
-        const { getExecOutput } = await __nccwpck_require__.e(/* import() */ 260).then(__nccwpck_require__.bind(__nccwpck_require__, 1260));
+        const { getExecOutput } = await __nccwpck_require__.e(/* import() */ 955).then(__nccwpck_require__.bind(__nccwpck_require__, 1955));
         const out = await getExecOutput(executable, args, { silent: true, ignoreReturnCode: true, env: clean });
         if (out.exitCode !== 0) {
             const reason = out.stderr.trim().split('\n')[0] || `exit code ${out.exitCode}`;
@@ -1809,13 +2441,15 @@ async function az(args, env) {
 
 
 
+
 const PARAMETER_TYPES = ['string', 'number', 'integer', 'boolean'];
 const TOP_KEYS = ['parameters', '$schema', 'contentVersion'];
 const PARAMETER_KEYS = ['type', 'value', 'name', 'secret'];
 const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const ParameterSchema = schemas/* strictObject */.rej({
-    type: schemas/* enum */.k5n(PARAMETER_TYPES),
-    value: schemas/* optional */.lqM(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY()])),
+    // azd's ARM-style main.parameters.json entries have no type (DESIGN section 7).
+    type: schemas/* optional */.lqM(schemas/* enum */.k5n(PARAMETER_TYPES)),
+    value: schemas/* optional */.lqM(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY(), schemas/* array */.YOg(schemas/* unknown */.L5J()), schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())])),
     name: schemas/* optional */.lqM(schemas/* string */.YjP()),
     secret: schemas/* optional */.lqM(schemas/* boolean */.zMY()),
 });
@@ -1847,27 +2481,33 @@ async function readParameterFile(file, relative) {
         code: 'PARAMETERS_INVALID',
     });
     if (text === undefined) {
-        throw new errors/* ScriptsError */.jW({ code: 'SCRIPT_NOT_FOUND', message: `Parameter file not found: ${file}`, file });
+        throw new core_errors/* ScriptsError */.jW({ code: 'SCRIPT_NOT_FOUND', message: `Parameter file not found: ${file}`, file });
     }
     return parseParameterFile(text, file, relative);
 }
 function parseParameterFile(text, file, relative) {
     const data = parseJson(text, file, 'parameter file');
-    const problems = new errors/* Problems */.Zw();
+    const duplicate = findDuplicateKey(text);
+    if (duplicate) {
+        const owner = duplicate.path.length === 0 ? 'the top level' : `"${duplicate.path.join('.')}"`;
+        const where = { file, line: duplicate.line, column: duplicate.column };
+        throw new core_errors/* ScriptsError */.jW((0,core_errors/* locatedError */.Js)(where, 'PARAMETERS_INVALID', `"${duplicate.key}" appears twice in ${owner} of the parameter file; JSON readers keep the last silently, which could drop a "secret": true.`, 'Declare each parameter (and each of its keys) once.'));
+    }
+    const problems = new core_errors/* Problems */.Zw();
     const at = (keys) => {
         const offset = findKeyOffset(text, keys);
         return offset < 0 ? { file } : { file, ...lineAndColumn(text, offset) };
     };
-    const problem = (message, hint, where) => (0,errors/* locatedError */.Js)(where, 'PARAMETERS_INVALID', message, hint);
+    const problem = (message, hint, where) => (0,core_errors/* locatedError */.Js)(where, 'PARAMETERS_INVALID', message, hint);
     const shape = 'A parameter file is {"parameters": {"NAME": {"type": "string", "value": "...", "name": "...", "secret": false}}}.';
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-        throw new errors/* ScriptsError */.jW(problem('the parameter file must be a JSON object.', shape, { file }));
+        throw new core_errors/* ScriptsError */.jW(problem('the parameter file must be a JSON object.', shape, { file }));
     }
     const top = data;
     for (const key of Object.keys(top)) {
         if (TOP_KEYS.includes(key))
             continue;
-        const guess = (0,errors/* closest */.kp)(key, TOP_KEYS);
+        const guess = (0,core_errors/* closest */.kp)(key, TOP_KEYS);
         problems.add(problem(`unknown key "${key}" at the top of the parameter file${guess ? `; did you mean "${guess}"?` : '.'}`, shape, at([key])));
     }
     const parameters = top.parameters;
@@ -1891,7 +2531,7 @@ function parseParameterFile(text, file, relative) {
                 const field = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
                 if (issue.code === 'unrecognized_keys') {
                     for (const unknown of issue.keys) {
-                        const guess = (0,errors/* closest */.kp)(unknown, PARAMETER_KEYS);
+                        const guess = (0,core_errors/* closest */.kp)(unknown, PARAMETER_KEYS);
                         problems.add(problem(`parameter ${key}: unknown key "${unknown}"${guess ? `; did you mean "${guess}"?` : '.'}`, `A parameter may have: ${PARAMETER_KEYS.join(', ')}.`, at(['parameters', key, unknown])));
                     }
                 }
@@ -1913,9 +2553,15 @@ function parseParameterFile(text, file, relative) {
             continue;
         }
         const p = parsed.data;
-        const declaration = { key, type: p.type, secret: p.secret ?? false, file, relative, location: where };
+        const structured = typeof p.value === 'object' && p.value !== null;
+        if (structured && p.type !== undefined) {
+            problems.add(problem(`parameter ${key}: "value" must be a string (or a number or boolean) for type ${p.type}.`, 'Give the value as text, or leave out "type" (an object or array value is then passed as compact JSON).', at(['parameters', key, 'value'])));
+            continue;
+        }
+        const type = p.type ?? literalType(p.value);
+        const declaration = { key, type, secret: p.secret ?? false, file, relative, location: where };
         if (p.value !== undefined)
-            declaration.value = String(p.value);
+            declaration.value = structured ? stringifySorted(p.value) : String(p.value);
         if (p.name !== undefined && p.name.trim())
             declaration.name = p.name;
         declarations.push(declaration);
@@ -1926,6 +2572,7 @@ function parseParameterFile(text, file, relative) {
 /** Resolves every declared parameter of the command (DESIGN section 4), or fails once listing what is missing. */
 async function resolveParameters(options) {
     const { requestValues, azdEnv, osEnv, secrets } = options;
+    const names = options.names ?? REQUEST_FIELD_NAMES;
     const byKey = new Map();
     for (const file of options.files) {
         for (const d of file.declarations)
@@ -1935,8 +2582,8 @@ async function resolveParameters(options) {
     const toPersist = new Map();
     const plan = [];
     const warnings = [];
-    const problems = new errors/* Problems */.Zw();
-    const unresolved = [];
+    const problems = new core_errors/* Problems */.Zw();
+    let unresolved = [];
     const lookup = (name) => nonEmpty(azdEnv.get(name)) ?? nonEmpty(osEnv[name]);
     for (const [key, declarations] of byKey) {
         const secret = declarations.some((d) => d.secret);
@@ -1981,18 +2628,23 @@ async function resolveParameters(options) {
         }
         const typed = coerce(declarations[0].type, found.value);
         if (typed.error) {
-            problems.add(typeError(key, declarations[0], found.value, typed.error, secret, found.source));
+            problems.add(typeError(key, declarations[0], found.value, typed.error, secret, found.source, names));
             continue;
         }
         if (secret)
-            secrets.add(typed.value);
+            secrets.add(typed.value, 'secret', `parameter ${key}`);
         values.set(key, typed.value);
         if (found.source === 'request' && !secret)
             toPersist.set(key, typed.value);
         plan.push(planned(key, typed.value, secret, found.source, declarations));
     }
+    const notNeeded = unresolved.filter((u) => options.optional?.(u.declarations));
+    if (notNeeded.length > 0) {
+        unresolved = unresolved.filter((u) => !notNeeded.includes(u));
+        warnings.push(optionalWarning(notNeeded, options.command));
+    }
     if (!problems.empty && unresolved.length > 0)
-        problems.add(unresolvedError(unresolved));
+        problems.add(unresolvedError(unresolved, names));
     problems.throwIfAny('in the parameter files; nothing was run');
     if (unresolved.length > 0) {
         if (!options.prompt || options.command === 'preview') {
@@ -2004,7 +2656,7 @@ async function resolveParameters(options) {
                     });
             }
             else {
-                throw unresolvedError(unresolved);
+                throw unresolvedError(unresolved, names);
             }
         }
         else {
@@ -2014,7 +2666,7 @@ async function resolveParameters(options) {
                 const label = u.declarations.find((x) => x.name)?.name ?? u.key;
                 const value = await ask(options.prompt, u.key, label, d.type, secret, osEnv, options.info);
                 if (secret)
-                    secrets.add(value);
+                    secrets.add(value, 'secret', `parameter ${u.key}`);
                 values.set(u.key, value);
                 if (!secret)
                     toPersist.set(u.key, value);
@@ -2030,7 +2682,7 @@ async function resolveParameters(options) {
         const value = raw;
         values.set(key, value);
         plan.push(planned(key, value, false, 'request', []));
-        const guess = (0,errors/* closest */.kp)(key, declared);
+        const guess = (0,core_errors/* closest */.kp)(key, declared);
         warnings.push(`Parameter ${key} was given, but no parameter file of this command declares it${guess ? `; did you mean ${guess}?` : '.'} It still reaches every script as an environment variable.`);
     }
     return { values, toPersist, plan, warnings };
@@ -2051,6 +2703,14 @@ function fromDeclaredValue(d, lookup, missing) {
     }
     const value = d.value.replace(PLACEHOLDER, (_m, n) => lookup(n));
     return nonEmpty(value) === undefined ? undefined : { value, source: 'interpolated' };
+}
+/** The type of an ARM-style entry without one: a JSON number or boolean keeps its type, the rest is a string. */
+function literalType(value) {
+    if (typeof value === 'boolean')
+        return 'boolean';
+    if (typeof value === 'number')
+        return Number.isInteger(value) ? 'integer' : 'number';
+    return 'string';
 }
 function coerce(type, raw) {
     const v = raw.trim();
@@ -2111,10 +2771,10 @@ function conflict(key, a, b, aWhat, bWhat) {
         ...b.location,
     };
 }
-function typeError(key, d, value, expected, secret, source) {
+function typeError(key, d, value, expected, secret, source, names) {
     const shown = secret ? 'a value' : JSON.stringify(value);
     const from = source === 'request'
-        ? 'the parameters input'
+        ? names.option('parameters')
         : source === 'azd-env'
             ? 'the azd environment'
             : source === 'os-env'
@@ -2127,7 +2787,7 @@ function typeError(key, d, value, expected, secret, source) {
         ...d.location,
     };
 }
-function unresolvedError(unresolved) {
+function unresolvedError(unresolved, names) {
     const lines = unresolved.map((u) => {
         const files = [...new Set(u.declarations.map((d) => d.relative))].join(', ');
         const placeholders = u.missing.length > 0 ? `; placeholders that did not resolve: ${u.missing.map((m) => `\${${m}}`).join(', ')}` : '';
@@ -2135,11 +2795,11 @@ function unresolvedError(unresolved) {
     });
     const first = unresolved[0];
     const n = unresolved.length;
-    return new errors/* ScriptsError */.jW({
+    return new core_errors/* ScriptsError */.jW({
         code: 'PARAMETERS_UNRESOLVED',
         message: `${n} parameter${n === 1 ? ' has' : 's have'} no value, and this run cannot prompt for ${n === 1 ? 'it' : 'them'}:\n${lines.join('\n')}\n` +
             `Supply each one in any of these ways:\n` +
-            `  - the parameters input (CLI: --param KEY=VALUE; Action/task: a "KEY=VALUE" line in parameters)\n` +
+            `  - ${names.option('parameters', 'KEY=VALUE')}\n` +
             `  - an environment variable of the same name (in CI, from a secret for secret values)\n` +
             `  - azd env set KEY VALUE (stored in .azure/<environment>/.env)`,
         hint: 'Nothing was run. Supply the values listed above and run again.',
@@ -2147,10 +2807,173 @@ function unresolvedError(unresolved) {
         problems: unresolved.map((u) => ({
             code: 'PARAMETERS_UNRESOLVED',
             message: `${u.declarations[0].relative}: parameter ${u.key} has no value${u.missing.length > 0 ? ` (\${${u.missing.join('}, ${')}} did not resolve)` : ''}.`,
-            hint: `Supply ${u.key} through the parameters input, an environment variable, or azd env set.`,
+            hint: `Supply ${u.key} with ${names.option('parameters', `${u.key}=VALUE`)}, an environment variable, or azd env set.`,
             ...u.declarations[0].location,
         })),
     });
+}
+/** The parameters a command runs without (down: those only provision's parameter files declare). */
+function optionalWarning(unresolved, command) {
+    const list = unresolved.map((u) => `${u.key} (${[...new Set(u.declarations.map((d) => d.relative))].join(', ')})`);
+    return (`${command} runs without ${list.length === 1 ? 'parameter' : 'parameters'} ${list.join(', ')}: no value was found, ` +
+        `and ${list.length === 1 ? 'it is' : 'they are'} declared only in parameter files that provision scripts use too, so ${command} does not require ${list.length === 1 ? 'it' : 'them'}. ` +
+        'A destroy script that needs one gets it from the parameters input, an environment variable of that name, or .env.');
+}
+
+;// CONCATENATED MODULE: ./src/core/fresh-checkout.ts
+/**
+ * What `state` and `down` say on a machine where provision never ran (a fresh CI checkout): `.azure/` is
+ * git-ignored, so a new runner has no recorded outputs. Only ways that exist today are named.
+ */
+
+/** How the recorded state of an environment reaches another job or machine. */
+function sharingHint(name) {
+    const folder = external_node_path_default().posix.join('.azure', name);
+    return (`Run state and down in the same job or workspace as provision, or carry the ${folder} folder over: ` +
+        `save it with actions/cache or actions/upload-artifact (GitHub) or PublishPipelineArtifact (Azure Pipelines) ` +
+        `after provision, and restore it into the project folder before state or down.`);
+}
+/** Why nothing is recorded here. */
+function nothingRecordedHere(name, dir) {
+    return (`Nothing was recorded for environment "${name}" on this machine: ${dir} does not exist. ` +
+        `.azure/ is git-ignored, so a fresh checkout (a new CI runner) has no state from an earlier provision.`);
+}
+
+;// CONCATENATED MODULE: ./src/core/masked-names.ts
+/**
+ * `masked-outputs` names. GitHub treats output names case-insensitively, and so does Azure Pipelines for
+ * variables, so `db_conn` names the output `DB_CONN`. A name that matches no output is almost always a typo that
+ * would leave a value unmasked, so it is reported.
+ */
+
+function isMaskedName(request, key) {
+    if (request.maskedOutputs.size === 0)
+        return false;
+    const upper = key.toUpperCase();
+    for (const name of request.maskedOutputs)
+        if (name.toUpperCase() === upper)
+            return true;
+    return false;
+}
+/**
+ * Warns about masked-outputs names that match no output. Only after a run that succeeded and collected outputs:
+ * a failed run may have stopped before the script that writes the named output, and a run without outputs
+ * (a script that writes none, `down`, `preview`) has nothing to match against.
+ */
+function warnUnmatchedMaskedNames(ctx) {
+    const { request, result } = ctx;
+    if (request.maskedOutputs.size === 0 || result.status !== 'succeeded' || result.outputs.size === 0)
+        return;
+    const keys = new Set([...result.outputs.keys()].map((k) => k.toUpperCase()));
+    for (const name of request.maskedOutputs) {
+        if (keys.has(name.toUpperCase()))
+            continue;
+        warn(ctx, `masked-outputs names ${name}, but no output of this run has that name (names are matched ignoring case). Check the spelling; outputs: ${[...result.outputs.keys()].slice(0, 20).join(', ')}${result.outputs.size > 20 ? ', …' : ''}.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/records.ts
+/** Never recorded, never removed: azd's own name of the environment. */
+const NEVER_REMOVED = new Set(['AZURE_ENV_NAME']);
+/**
+ * azd's own configuration keys (set by `azd env set` or azd's EnsureEnv, read by the next provision). A key that an
+ * older version recorded without a type may have been one of these, set before provision: `down` keeps it.
+ */
+const AZD_SETTINGS = new Set(['AZURE_ENV_NAME', 'AZURE_LOCATION', 'AZURE_SUBSCRIPTION_ID', 'AZURE_TENANT_ID']);
+/** The outputs recorded in config.json, in key order. */
+async function recordedOutputs(env) {
+    return readRecords(await env.readConfig());
+}
+function scriptsSection(config) {
+    const scripts = config.scripts;
+    return typeof scripts === 'object' && scripts !== null && !Array.isArray(scripts)
+        ? { ...scripts }
+        : {};
+}
+function readRecords(config) {
+    const scripts = scriptsSection(config);
+    const keys = Array.isArray(scripts.outputs) ? scripts.outputs.filter((k) => typeof k === 'string') : [];
+    const types = typeof scripts.outputTypes === 'object' && scripts.outputTypes !== null && !Array.isArray(scripts.outputTypes)
+        ? scripts.outputTypes
+        : {};
+    return [...new Set(keys)].sort().map((key) => {
+        const type = Object.hasOwn(types, key) ? types[key] : undefined;
+        return typeof type === 'string' ? { key, type } : { key };
+    });
+}
+function writeRecords(config, records) {
+    const scripts = scriptsSection(config);
+    const sorted = [...records].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    scripts.outputs = sorted.map((r) => r.key);
+    const types = {};
+    for (const r of sorted)
+        if (r.type !== undefined)
+            Object.defineProperty(types, r.key, { value: r.type, enumerable: true });
+    // Left out when empty, so a torn-down environment's config.json is what earlier versions wrote.
+    if (Object.keys(types).length > 0)
+        scripts.outputTypes = types;
+    else
+        delete scripts.outputTypes;
+    config.scripts = scripts;
+}
+/**
+ * Records the outputs a provision saved to `.env`. Created when the run starts, it remembers which keys `.env` held
+ * then; only keys that were not there (or that an earlier provision recorded) are recorded.
+ */
+class OutputRecorder {
+    env;
+    before;
+    constructor(env, keysAtStart) {
+        this.env = env;
+        this.before = new Set(keysAtStart);
+    }
+    /** Records `outputs` (key, type as written in outputs.json) that this run introduced or that are ours already. */
+    async record(outputs) {
+        const wanted = [...outputs].filter((o) => !NEVER_REMOVED.has(o.key));
+        if (wanted.length === 0)
+            return;
+        await this.env.updateConfig((config) => {
+            const records = new Map(readRecords(config).map((r) => [r.key, r]));
+            let changed = false;
+            for (const { key, type } of wanted) {
+                const existing = records.get(key);
+                if (!existing && this.before.has(key))
+                    continue;
+                // An older version recorded every output, azd's own settings included: giving such a record a type now
+                // would make down remove a setting that was there before.
+                if (existing && existing.type === undefined && this.before.has(key) && AZD_SETTINGS.has(key))
+                    continue;
+                if (existing?.type === type)
+                    continue;
+                records.set(key, { key, type });
+                changed = true;
+            }
+            if (!changed)
+                return false;
+            writeRecords(config, [...records.values()]);
+            return true;
+        });
+    }
+}
+/**
+ * After every destroy script succeeded: deletes from `.env` the keys provision introduced and forgets them. Returns
+ * the keys removed. Keys recorded by an older version (no type) are removed too, except azd's own settings.
+ */
+async function removeRecordedOutputs(env) {
+    const records = await recordedOutputs(env);
+    const remove = records
+        .filter((r) => !NEVER_REMOVED.has(r.key) && !(r.type === undefined && AZD_SETTINGS.has(r.key)))
+        .map((r) => r.key);
+    if (remove.length > 0)
+        await env.save({ remove });
+    if (records.length > 0) {
+        await env.updateConfig((config) => {
+            const left = readRecords(config).filter((r) => !records.some((done) => done.key === r.key));
+            writeRecords(config, left);
+            return true;
+        });
+    }
+    return remove;
 }
 
 // EXTERNAL MODULE: ./src/core/request.ts
@@ -2169,26 +2992,38 @@ function preview(ctx, scripts, parameters) {
             path: entry.run,
             continueOnError: entry.continueOnError,
             ...(entry.parameters ? { parameters: entry.parameters } : {}),
+            ...(Object.keys(entry.env).length > 0
+                ? { env: Object.fromEntries(Object.entries(entry.env).map(([k, v]) => [k, ctx.secrets.redact(v)])) }
+                : {}),
+            ...(Object.keys(entry.secrets).length > 0 ? { secrets: Object.keys(entry.secrets).sort() } : {}),
         })),
-        parameters: parameters.plan,
+        // Redacted here, once, so that no renderer (text, JSON, summaries) can show a secret held inside a
+        // non-secret value such as "Server=db;Password=${DB_PASSWORD}".
+        parameters: parameters.plan.map((p) => ({ ...p, value: p.secret ? secrets/* REDACTED */.XF : ctx.secrets.redact(p.value) })),
         note: request/* PREVIEW_NOTE */.c,
     };
     ctx.result.plan = plan;
     host.info(`Preview of provision for environment "${ctx.result.environment}": ${scripts.length} script(s) would run, in this order:`);
-    plan.scripts.forEach((s, i) => host.info(`  ${i + 1}. ${s.name} (${s.shell}) ${s.path}${s.continueOnError ? ' [continueOnError]' : ''}`));
+    plan.scripts.forEach((s, i) => {
+        host.info(`  ${i + 1}. ${s.name} (${s.shell}) ${s.path}${s.continueOnError ? ' [continueOnError]' : ''}`);
+        for (const [key, value] of Object.entries(s.env ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)))
+            host.info(`     env ${key} = ${value}`);
+        for (const key of s.secrets ?? [])
+            host.info(`     secret ${key} = ${secrets/* REDACTED */.XF}`);
+    });
     if (plan.parameters.length > 0) {
         host.info('Parameters:');
         for (const p of plan.parameters) {
             const files = p.files.length > 0 ? `, declared in ${p.files.join(', ')}` : '';
-            host.info(`  ${p.key} = ${p.secret ? secrets/* REDACTED */.X : ctx.secrets.redact(p.value)} (from ${describeSource(p.source)}${files})`);
+            host.info(`  ${p.key} = ${p.value} (from ${describeSource(p.source, host)}${files})`);
         }
     }
     host.info(request/* PREVIEW_NOTE */.c);
 }
-function describeSource(source) {
+function describeSource(source, names) {
     switch (source) {
         case 'request':
-            return 'the parameters input';
+            return names.option('parameters');
         case 'interpolated':
             return 'the value in the parameter file, with ${…} filled in';
         case 'literal':
@@ -2202,12 +3037,568 @@ function describeSource(source) {
     }
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
+;// CONCATENATED MODULE: external "node:url"
+const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js + 1 modules
+var io = __nccwpck_require__(5366);
+;// CONCATENATED MODULE: ./src/core/azd-shim.ts
+/**
+ * Our stand-in for `azd` (DESIGN section 7), put on the scripts' PATH when no azd is installed, so hook-style
+ * scripts that call `azd env set` / `azd env get-value` / `azd env get-values` work anyway. It answers those three
+ * commands as azd's cmd/env.go does (same forms, same stdout, same exit codes) through the same store, lock and
+ * .env format as the engine; every other command fails and says what this stand-in does and does not do.
+ *
+ * Host-neutral: it returns what to print and the exit code; src/main/azd-shim.ts writes them out.
+ */
+
+
+
+
+
+
+/** The project root we set for scripts; `--cwd` overrides it, as azd's own search from --cwd would. */
+const SHIM_ROOT_VAR = 'AZD_SCRIPTS_SHIM_ROOT';
+const SUPPORTED = (/* unused pure expression or super */ null && (['env set', 'env get-value', 'env get-values']));
+/** Flags taking a value, long name → shorthand (azd's global --cwd/-C, EnvFlag's -e, get-values' -o, set's --file). */
+const VALUE_FLAGS = { cwd: 'C', environment: 'e', output: 'o', file: undefined };
+/** Boolean global flags azd accepts everywhere; they change nothing here. */
+const BOOL_FLAGS = { 'no-prompt': undefined, debug: undefined, help: 'h' };
+/** Which command accepts which command-specific flag (pflag rejects the rest as unknown). */
+const COMMAND_FLAGS = {
+    'env set': ['file'],
+    'env get-value': [],
+    'env get-values': ['output'],
+};
+const UNSUPPORTED_HINT = (/* unused pure expression or super */ null && ('This is the azd stand-in of azd-scripts, put on PATH because no azd is installed. It supports only ' +
+    '`azd env set`, `azd env get-value` and `azd env get-values` (with -e/--environment, -C/--cwd, and ' +
+    '--output json|dotenv for get-values), on the .azure/<env>/.env of the project being provisioned. ' +
+    'Install azd (https://aka.ms/azd-install) to use any other azd command from a script.'));
+/** An error printed the way azd's UX middleware prints it. */
+class AzdError extends Error {
+    suggestion;
+    constructor(message, suggestion) {
+        super(message);
+        this.suggestion = suggestion;
+    }
+}
+async function runAzdShim(argv, env, cwd) {
+    const out = { stdout: '', stderr: '', exitCode: 0 };
+    let json = false;
+    try {
+        const parsed = parseArgs(argv);
+        const command = `${parsed.positional[0] ?? ''} ${parsed.positional[1] ?? ''}`.trim();
+        if (parsed.flags.has('help') && (command === 'env' || isSupported(command) || command === '')) {
+            out.stdout = `${UNSUPPORTED_HINT}\n`;
+            return out;
+        }
+        if (!isSupported(command)) {
+            const shown = ['azd', ...argv].join(' ');
+            out.stderr = `azd-scripts: \`${shown}\` is not supported here.\n${UNSUPPORTED_HINT}\n`;
+            out.exitCode = 1;
+            return out;
+        }
+        for (const flag of parsed.flags.keys()) {
+            if (flag in VALUE_FLAGS && flag !== 'cwd' && flag !== 'environment' && !COMMAND_FLAGS[command].includes(flag)) {
+                throw new AzdError(`unknown flag: --${flag}`);
+            }
+        }
+        const args = parsed.positional.slice(2);
+        if (command === 'env get-values') {
+            const format = (parsed.flags.get('output') ?? 'dotenv').trim().toLowerCase();
+            if (format !== 'dotenv' && format !== 'json')
+                throw new AzdError(`unsupported format '${format}' for --output`);
+            json = format === 'json';
+            out.stdout = await getValues(args, parsed.flags, env, cwd, json);
+        }
+        else if (command === 'env get-value') {
+            out.stdout = await getValue(args, parsed.flags, env, cwd);
+        }
+        else {
+            out.stdout = await set(args, parsed.flags, env, cwd);
+        }
+    }
+    catch (err) {
+        out.exitCode = 1;
+        const error = err instanceof AzdError ? err : new AzdError(azd_shim_describe(err));
+        if (json)
+            out.stderr += jsonError(error);
+        else
+            out.stdout += textError(error);
+    }
+    return out;
+}
+function isSupported(command) {
+    return SUPPORTED.includes(command);
+}
+/** pflag's parsing: `--name value`, `--name=value`, `-x value`, `-xvalue`, `-x=value`, `--` ends the flags. */
+function parseArgs(argv) {
+    const positional = [];
+    const flags = new Map();
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        if (arg === '--') {
+            positional.push(...argv.slice(i + 1));
+            break;
+        }
+        if (arg.startsWith('--')) {
+            const eq = arg.indexOf('=');
+            const name = arg.slice(2, eq === -1 ? undefined : eq);
+            if (name in VALUE_FLAGS) {
+                if (eq !== -1)
+                    flags.set(name, arg.slice(eq + 1));
+                else if (i + 1 < argv.length)
+                    flags.set(name, argv[++i]);
+                else
+                    throw new AzdError(`flag needs an argument: --${name}`);
+            }
+            else if (name in BOOL_FLAGS) {
+                flags.set(name, 'true');
+            }
+            else {
+                throw new AzdError(`unknown flag: --${name}`);
+            }
+        }
+        else if (arg.startsWith('-') && arg.length > 1) {
+            const short = arg[1];
+            const long = Object.keys(VALUE_FLAGS).find((k) => VALUE_FLAGS[k] === short);
+            if (long) {
+                const rest = arg.slice(2);
+                if (rest)
+                    flags.set(long, rest.startsWith('=') ? rest.slice(1) : rest);
+                else if (i + 1 < argv.length)
+                    flags.set(long, argv[++i]);
+                else
+                    throw new AzdError(`flag needs an argument: '${short}' in -${short}`);
+            }
+            else if (short === 'h' && arg.length === 2) {
+                flags.set('help', 'true');
+            }
+            else {
+                throw new AzdError(`unknown shorthand flag: '${short}' in ${arg}`);
+            }
+        }
+        else {
+            positional.push(arg);
+        }
+    }
+    return { positional, flags };
+}
+/** The project root: found upward from --cwd as azd does, else the one we set for scripts, else upward from cwd. */
+async function projectRoot(flags, env, cwd) {
+    const fromFlag = flags.get('cwd');
+    if (fromFlag === undefined && env[SHIM_ROOT_VAR])
+        return env[SHIM_ROOT_VAR];
+    let dir = path.resolve(cwd, fromFlag ?? '.');
+    for (;;) {
+        for (const name of ['azure.yaml', 'azure.yml']) {
+            const stat = await fs.stat(path.join(dir, name)).catch(() => undefined);
+            if (stat && !stat.isDirectory())
+                return dir;
+        }
+        const parent = path.dirname(dir);
+        if (parent === dir)
+            throw new AzdError('no project exists; to create a new project, run `azd init`');
+        dir = parent;
+    }
+}
+/** The environment azd's EnvFlag picks: -e, else AZURE_ENV_NAME, else the project's default environment. */
+async function environmentName(root, flags, env) {
+    return selectEnvironmentName(root, flags.get('environment'), env);
+}
+async function openExisting(flags, env, cwd, notFound) {
+    const root = await projectRoot(flags, env, cwd);
+    const name = await environmentName(root, flags, env);
+    try {
+        return await AzdEnvironment.open(root, name, { create: false, persist: true, osEnv: env });
+    }
+    catch (err) {
+        if (err instanceof ScriptsError && err.code === 'ENVIRONMENT_NOT_FOUND')
+            throw notFound(name);
+        throw err;
+    }
+}
+/** `azd env get-value <key>`: the value and a newline; a missing key is an error (exit 1). */
+async function getValue(args, flags, env, cwd) {
+    if (args.length > 1)
+        throw new AzdError(`accepts at most 1 arg(s), received ${args.length}`);
+    const key = args[0];
+    if (key === undefined) {
+        throw new AzdError('no key name provided', "Run 'azd env get-value <key>' specifying the key name.");
+    }
+    const azdEnv = await openExisting(flags, env, cwd, (name) => new AzdError(`environment '${name}' does not exist: environment not found`, `Run 'azd env list' to see environments, or 'azd env new ${name}' to create it.`));
+    const value = azdEnv.values.get(key);
+    if (value === undefined) {
+        throw new AzdError(`key not found in environment values: '${key}'`, "Run 'azd env get-values' to see available keys, or 'azd env set <key> <value>' to set one.");
+    }
+    return `${value}\n`;
+}
+/** `azd env get-values`: godotenv.Marshal of the whole .env (or MarshalIndent JSON), then a newline. */
+async function getValues(args, flags, env, cwd, json) {
+    if (args.length > 0)
+        throw new AzdError(`unknown command "${args[0]}" for "azd env get-values"`);
+    const azdEnv = await openExisting(flags, env, cwd, () => new AzdError('environment does not exist: environment not found', "Run 'azd env new <name>' to create an environment."));
+    if (json)
+        return `${marshalIndentGo(Object.fromEntries(azdEnv.values))}\n`;
+    return `${marshalGodotenv(azdEnv.values)}\n`;
+}
+const NO_VALUES = new AzdError('no environment values provided', "Provide values as 'azd env set <key> <value>', 'azd env set <key>=<value>', or 'azd env set --file <path>'.");
+/** `azd env set KEY VALUE` | `KEY=VALUE ...` | `--file <path>`: merged into .env under the lock; prints nothing. */
+async function set(args, flags, env, cwd) {
+    const values = new Map();
+    const file = flags.get('file');
+    if (file) {
+        if (args.length > 0) {
+            throw new AzdError('cannot combine --file flag with key-value arguments: invalid flag combination', "Use either '--file <path>' or '<key> <value>' arguments, not both.");
+        }
+        // azd changes to --cwd before it runs the command, so a relative --file is taken from there.
+        const full = path.resolve(cwd, flags.get('cwd') ?? '.', file);
+        let text;
+        try {
+            text = await fs.readFile(full, 'utf8');
+        }
+        catch (err) {
+            const reason = err.code === 'ENOENT' ? 'no such file or directory' : azd_shim_describe(err);
+            throw new AzdError(`failed to open file ${file}: open ${file}: ${reason}`);
+        }
+        try {
+            for (const [k, v] of parseDotenvFile(text, full))
+                values.set(k, v);
+        }
+        catch (err) {
+            throw new AzdError(`failed to parse file ${file}: ${azd_shim_describe(err)}`);
+        }
+    }
+    else if (args.length === 0) {
+        throw NO_VALUES;
+    }
+    else if (args.length === 2 && !args[0].includes('=')) {
+        values.set(args[0], args[1]);
+    }
+    else {
+        for (const arg of args) {
+            const eq = arg.indexOf('=');
+            if (eq === -1)
+                throw new AzdError(`invalid key=value format: ${arg}`);
+            values.set(arg.slice(0, eq), arg.slice(eq + 1));
+        }
+    }
+    if (values.size === 0)
+        throw NO_VALUES;
+    // Refuse before writing anything: azd would write such a value and then fail to read the whole file back.
+    for (const [key, value] of values) {
+        const reason = unsavableReason(key, value);
+        if (reason)
+            throw new AzdError(`cannot set ${key}: ${reason}`);
+    }
+    const root = await projectRoot(flags, env, cwd);
+    const name = await environmentName(root, flags, env);
+    const existed = await fs.stat(path.join(root, '.azure', name)).then((s) => s.isDirectory(), () => false);
+    // azd creates a missing environment here (its LoadOrInitInteractive answers "yes" without a terminal).
+    const azdEnv = await AzdEnvironment.open(root, name, { create: true, persist: true, osEnv: env });
+    let printed = existed ? '' : `\nNew environment '${name}' created and set as default\n`;
+    const seen = new Map(azdEnv.values);
+    for (const [key, value] of values) {
+        printed += caseConflictWarning(seen, key);
+        seen.set(key, value);
+    }
+    await azdEnv.save({ set: values });
+    return printed;
+}
+/** azd's warnKeyCaseConflicts: a key that differs from existing ones only in case is probably a typo. */
+function caseConflictWarning(values, key) {
+    const conflicts = [...values.keys()]
+        .filter((k) => k !== key && k.toLowerCase() === key.toLowerCase())
+        .map((k) => `'${k}'`);
+    if (conflicts.length === 0)
+        return '';
+    if (conflicts.length === 1) {
+        return `WARNING: '${key}' already exists as ${conflicts[0]}. Did you mean to set ${conflicts[0]} instead?\n`;
+    }
+    conflicts.sort();
+    return `WARNING: '${key}' already exists as ${listAsText(conflicts)}\n`;
+}
+/** ux.ListAsText: "a, b and c". */
+function listAsText(items) {
+    if (items.length <= 1)
+        return items.join('');
+    return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+function azd_shim_describe(err) {
+    if (err instanceof ScriptsError)
+        return err.hint ? `${err.message} ${err.hint}` : err.message;
+    return err instanceof Error ? err.message : String(err);
+}
+/** azd's text-mode error: a blank line, `ERROR: …`, then `Suggestion: …` when it has one (all on stdout). */
+function textError(error) {
+    if (error.suggestion === undefined)
+        return `\nERROR: ${error.message}\n`;
+    return `\nERROR: ${error.message}\n\nSuggestion: ${error.suggestion}\n\n`;
+}
+/** azd under --output json: messages go to stderr as JSON, one per line. */
+function jsonError(error) {
+    if (error.suggestion !== undefined) {
+        return `${JSON.stringify({ error: error.message, suggestion: error.suggestion })}\n`;
+    }
+    const event = {
+        type: 'consoleMessage',
+        timestamp: new Date().toISOString(),
+        data: { message: `\nERROR: ${error.message}\n` },
+    };
+    return `${JSON.stringify(event)}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/core/azd-shim-bin.ts
+/**
+ * The per-run bin folder that puts our `azd` stand-in (azd-shim.ts) first on the scripts' PATH, only when the
+ * scripts would find no azd of their own. It lives in a temp folder and is removed after the run.
+ */
+
+
+
+
+
+
+
+/**
+ * The stand-in's bundle, `azd-shim/index.js` beside the host bundle that is running (scripts/build.mjs puts it
+ * there). Undefined when running from source, where no bundle exists.
+ */
+function shimBundle() {
+    const here = external_node_path_default().dirname((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url));
+    const file = external_node_path_default().join(here, 'azd-shim', 'index.js');
+    return (0,external_node_fs_.existsSync)(file) ? file : undefined;
+}
+/**
+ * Creates the bin folder when `osEnv`'s PATH has no azd. Looked up with the scripts' PATH (not this process's,
+ * which @actions/io's `which` would read): that is the PATH the scripts search.
+ */
+async function installAzdShim(osEnv, root) {
+    if (findExecutable('azd', osEnv))
+        return undefined;
+    const shim = shimBundle();
+    if (!shim)
+        return undefined;
+    // The agents' own temp folders are emptied after each job; elsewhere the folders of killed runs are swept.
+    const temp = osEnv.RUNNER_TEMP || osEnv.AGENT_TEMPDIRECTORY || external_node_os_default().tmpdir();
+    await sweepDeadRuns(temp);
+    const dir = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(temp, `${PREFIX}${process.pid}-`));
+    const bin = external_node_path_default().join(dir, 'bin');
+    await io/* mkdirP */.U$(bin);
+    await external_node_fs_.promises.writeFile(external_node_path_default().join(bin, 'azd'), `#!/bin/sh\nexec ${sh(process.execPath)} ${sh(shim)} "$@"\n`, {
+        mode: 0o755,
+    });
+    await external_node_fs_.promises.writeFile(external_node_path_default().join(bin, 'azd.cmd'), `@"${process.execPath}" "${shim}" %*\r\n`);
+    return { bin, root, remove: () => io/* rmRF */.Yz(dir) };
+}
+const PREFIX = 'azd-scripts-shim-';
+/** Removes the bin folders of runs that were killed before they could remove their own (named by their pid). */
+async function sweepDeadRuns(temp) {
+    const names = await external_node_fs_.promises.readdir(temp).catch(() => []);
+    for (const name of names) {
+        const pid = name.startsWith(PREFIX) ? Number(/^(\d+)-/.exec(name.slice(PREFIX.length))?.[1]) : NaN;
+        if (Number.isInteger(pid) && pid !== process.pid && !running(pid)) {
+            await io/* rmRF */.Yz(external_node_path_default().join(temp, name)).catch(() => undefined);
+        }
+    }
+}
+function running(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (err) {
+        // EPERM: the process exists but belongs to someone else.
+        return err.code === 'EPERM';
+    }
+}
+/** `env` with the bin folder first on PATH and the project root for the stand-in. */
+function withAzdShim(env, shim) {
+    if (!shim)
+        return env;
+    const key = process.platform === 'win32' ? (Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'Path') : 'PATH';
+    env[key] = env[key] ? `${shim.bin}${(external_node_path_default()).delimiter}${env[key]}` : shim.bin;
+    env[SHIM_ROOT_VAR] = shim.root;
+    return env;
+}
+/** A POSIX sh single-quoted word. */
+function sh(word) {
+    return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+;// CONCATENATED MODULE: ./src/core/env-limits.ts
+/**
+ * How much environment a script can be started with (issue 11.4). Past these limits execve fails with E2BIG and
+ * no script starts at all, so a value saved to `.env` that is too large would break every later provision and
+ * down. Linux: one "KEY=value" string at most MAX_ARG_STRLEN (128 KiB with its NUL), and all of argv and envp
+ * (strings, NULs and pointers) at most ARG_MAX (`getconf ARG_MAX`, a quarter of the stack limit). macOS: ARG_MAX
+ * only. Windows is not checked here.
+ */
+
+
+/** Room left for argv (the shell, its flags and the script path) and for what the shell adds. */
+const ARGV_RESERVE = 16 * 1024;
+const POINTER = 8;
+let cached;
+function envLimits() {
+    if (cached)
+        return cached;
+    if (process.platform === 'win32') {
+        // Not checked: 32 767 characters per variable, and Node reports what CreateProcess says.
+        cached = { entry: Infinity, total: Infinity, entryName: 'Windows', totalName: 'Windows' };
+        return cached;
+    }
+    const fallback = process.platform === 'darwin' ? 1024 * 1024 : 2 * 1024 * 1024;
+    let argMax = fallback;
+    try {
+        const n = Number((0,external_node_child_process_namespaceObject.execFileSync)('getconf', ['ARG_MAX'], { encoding: 'utf8', timeout: 2000 }).trim());
+        if (Number.isSafeInteger(n) && n > 0)
+            argMax = n;
+    }
+    catch {
+        // getconf missing: the OS default
+    }
+    cached = {
+        entry: process.platform === 'linux' ? 128 * 1024 : Infinity,
+        total: argMax - ARGV_RESERVE,
+        entryName: 'MAX_ARG_STRLEN',
+        totalName: 'ARG_MAX',
+    };
+    return cached;
+}
+/** Bytes one variable takes: "KEY=value", its NUL and its pointer are counted separately (see totalBytes). */
+function entryBytes(key, value) {
+    return Buffer.byteLength(key) + 1 + Buffer.byteLength(value) + 1;
+}
+function totalBytes(entries) {
+    let total = 0;
+    for (const [k, v] of entries)
+        if (v !== undefined)
+            total += entryBytes(k, v) + POINTER;
+    return total;
+}
+function formatBytes(bytes) {
+    return bytes >= 1024 * 1024
+        ? `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+        : bytes >= 1024
+            ? `${Math.round(bytes / 1024)} KiB`
+            : `${bytes} bytes`;
+}
+/** The variables of `entries` that cannot be passed on at all, largest first. */
+function oversizedEntries(entries, limits = envLimits()) {
+    const found = [];
+    for (const [key, value] of entries) {
+        const bytes = entryBytes(key, value);
+        if (bytes > limits.entry)
+            found.push({ key, bytes });
+    }
+    return found.sort((a, b) => b.bytes - a.bytes);
+}
+/** The `count` largest variables, for messages: "K (200 KiB), L (3 KiB)". */
+function largest(entries, count = 3) {
+    return [...entries]
+        .filter((e) => e[1] !== undefined)
+        .map(([k, v]) => ({ key: k, bytes: entryBytes(k, v) }))
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, count)
+        .map((e) => `${e.key} (${formatBytes(e.bytes)})`)
+        .join(', ');
+}
+/**
+ * Leaves out of `values` what would stop a script from starting, given the `base` it is layered on: every value
+ * too large on its own, then the largest until the whole fits. Used by `down`, which must always be able to run.
+ */
+function fitValues(values, base, limits = envLimits()) {
+    const kept = new Map(values);
+    const dropped = oversizedEntries(values, limits);
+    for (const d of dropped)
+        kept.delete(d.key);
+    const baseBytes = totalBytes(base);
+    let total = baseBytes + totalBytes(kept);
+    if (total > limits.total) {
+        const bySize = [...kept].map(([key, v]) => ({ key, bytes: entryBytes(key, v) })).sort((a, b) => b.bytes - a.bytes);
+        for (const e of bySize) {
+            if (total <= limits.total)
+                break;
+            kept.delete(e.key);
+            dropped.push(e);
+            total -= e.bytes + POINTER;
+        }
+    }
+    return { kept, dropped };
+}
+/**
+ * The error for outputs of `script` that would stop every later script from starting (undefined when they fit):
+ * one too large on its own, or all of them together on top of `base` (the environment later scripts get).
+ */
+function outputsTooLarge(script, outputs, base, limits = envLimits()) {
+    const values = new Map([...outputs].map(([k, o]) => [k, o.value]));
+    const [big] = oversizedEntries(values, limits);
+    const hint = 'Write large data to a file (or to storage) and output its path or URL instead; nothing of this script was saved, so later runs are not affected.';
+    if (big) {
+        return new core_errors/* ScriptsError */.jW({
+            code: 'ENV_TOO_LARGE',
+            message: `Output ${big.key} of "${script}" is ${formatBytes(big.bytes)}; one variable a script gets may be at most ${formatBytes(limits.entry)} on this OS (${limits.entryName}), so it was neither saved nor passed on.`,
+            hint,
+        });
+    }
+    const merged = new Map(base);
+    for (const [k, v] of values)
+        merged.set(k, v);
+    const total = totalBytes(merged);
+    if (total <= limits.total)
+        return undefined;
+    return new core_errors/* ScriptsError */.jW({
+        code: 'ENV_TOO_LARGE',
+        message: `The ${outputs.size} output(s) of "${script}" would make the environment of later scripts ${formatBytes(total)}; this OS allows ${formatBytes(limits.total)} (${limits.totalName}, less room for arguments), so they were neither saved nor passed on. Largest: ${largest(values)}.`,
+        hint,
+    });
+}
+/**
+ * Problems of an azd environment whose `.env` could not be passed to any script (found before anything runs).
+ * `down` does not use this: it leaves such values out (fitValues), so that it can always run.
+ */
+async function dotenvTooLarge(env, osEnv, limits = envLimits()) {
+    const problems = [];
+    const hint = (keys) => `Remove ${keys} from ${env.dotenvFile} (\`azd env set\` a short value, or edit the file), and keep large data in files; \`down\` still runs without them.`;
+    for (const big of oversizedEntries(env.values, limits)) {
+        const line = await env.lineOf(big.key);
+        problems.push(new core_errors/* ScriptsError */.jW({
+            code: 'ENV_TOO_LARGE',
+            message: `${env.dotenvFile}${line === undefined ? '' : `:${line}`}: ${big.key} is ${formatBytes(big.bytes)}; one variable a script gets may be at most ${formatBytes(limits.entry)} on this OS (${limits.entryName}), so no script could start.`,
+            hint: hint(big.key),
+            file: env.dotenvFile,
+            ...(line === undefined ? {} : { line }),
+        }));
+    }
+    if (problems.length > 0)
+        return problems;
+    const merged = new Map(Object.entries(osEnv));
+    for (const [k, v] of env.values)
+        merged.set(k, v);
+    const total = totalBytes(merged);
+    if (total > limits.total) {
+        problems.push(new core_errors/* ScriptsError */.jW({
+            code: 'ENV_TOO_LARGE',
+            message: `${env.dotenvFile}: the azd environment with the OS environment is ${formatBytes(total)}; this OS allows ${formatBytes(limits.total)} (${limits.totalName}, less room for arguments), so no script could start. Largest: ${largest(env.values)}.`,
+            hint: hint('the largest values'),
+            file: env.dotenvFile,
+        }));
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./src/core/outputs.ts
 /**
  * Script outputs (PRD REQ-4): `outputs.json` searched from the script's folder up to the project root, first
  * found wins; a file the script did not write (unchanged since before it started) is stale and ignored. Values
  * become strings as DESIGN section 5 says; `securestring`/`secureobject` stay secret.
  */
+
 
 
 
@@ -2238,24 +3629,34 @@ function snapshotOutputs(candidates) {
 /** Synchronous on purpose: a few stats per script, where an event-loop round trip each would cost more. */
 function signature(file) {
     try {
-        const s = (0,external_node_fs_namespaceObject.statSync)(file, { bigint: true });
+        const s = (0,external_node_fs_.statSync)(file, { bigint: true });
         return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
     }
     catch {
         return undefined;
     }
 }
-/** The outputs a script left: the nearest outputs.json, if the script wrote it. */
+/**
+ * The outputs a script left: the nearest outputs.json it wrote. A stale file on the way is passed over (and
+ * reported), so a file left by an earlier run can never hide a fresh one further up.
+ */
 async function collectOutputs(before) {
+    const stale = [];
     for (const [file, old] of before) {
         const now = signature(file);
         if (now === undefined)
             continue;
-        if (now === old)
-            return { kind: 'stale', file };
-        return { kind: 'fresh', file, outputs: await readOutputsFile(file) };
+        if (now === old) {
+            stale.push(file);
+            continue;
+        }
+        return { stale, fresh: { file, outputs: await readOutputsFile(file) } };
     }
-    return { kind: 'none' };
+    return { stale };
+}
+/** Removes an outputs.json that was read: the next script cannot pick it up, and no secure value stays on disk. */
+async function consumeOutputs(file) {
+    await (0,promises_namespaceObject.rm)(file, { force: true });
 }
 const OutputSchema = schemas/* strictObject */.rej({ type: schemas/* string */.YjP(), value: schemas/* unknown */.L5J() });
 async function readOutputsFile(file) {
@@ -2269,33 +3670,71 @@ async function readOutputsFile(file) {
         return new Map();
     return parseOutputs(text, file);
 }
+/** Output types (DESIGN section 5), any case. */
+const OUTPUT_TYPES = [
+    'string',
+    'securestring',
+    'int',
+    'integer',
+    'number',
+    'bool',
+    'boolean',
+    'object',
+    'secureobject',
+    'array',
+];
+const WRAPPED = 'Write {"outputs": {"NAME": {"type": "string", "value": "..."}}} or, flat, {"NAME": {"type": "string", "value": "..."}}.';
+/**
+ * Both shapes: wrapped `{"outputs": {NAME: {type, value}}}` (the PRD) and flat `{NAME: {type, value}}` (the
+ * upstream extension). The file is wrapped when its top level has "outputs" and that is not itself an output
+ * (an object with "type"); then nothing but "$schema" may stand beside it, so a misspelt output cannot hide.
+ */
 function parseOutputs(text, file) {
     const data = parseJson(text, file, 'outputs file');
-    const fail = (message, hint, near) => {
-        const offset = near === undefined ? -1 : text.indexOf(JSON.stringify(near));
+    const failAt = (message, hint, offset) => {
         const where = offset >= 0 ? lineAndColumn(text, offset) : undefined;
         const at = where ? `${file}:${where.line}:${where.column}` : file;
-        throw new errors/* ScriptsError */.jW({ code: 'OUTPUTS_INVALID', message: `${at}: ${message}`, hint, file, ...(where ?? {}) });
+        throw new core_errors/* ScriptsError */.jW({ code: 'OUTPUTS_INVALID', message: `${at}: ${message}`, hint, file, ...(where ?? {}) });
     };
-    const shape = 'Write {"outputs": {"NAME": {"type": "string", "value": "..."}}}.';
-    if (typeof data !== 'object' || data === null || Array.isArray(data))
-        fail('the outputs file must be a JSON object.', shape);
-    const top = data;
-    for (const key of Object.keys(top)) {
-        if (key === 'outputs' || key === '$schema')
-            continue;
-        const guess = (0,errors/* closest */.kp)(key, ['outputs']);
-        fail(`unknown key "${key}" at the top of the outputs file${guess ? `; did you mean "${guess}"?` : '.'}`, `The file holds one key, "outputs". ${shape}`, key);
+    const duplicate = findDuplicateKey(text);
+    if (duplicate) {
+        const owner = duplicate.path.length === 0 ? 'the top level' : `"${duplicate.path.join('.')}"`;
+        failAt(`"${duplicate.key}" appears twice in ${owner} of the outputs file (line ${duplicate.line}); JSON readers keep the last silently, which could turn a secure output into a plain one.`, 'Write each output once.', duplicate.offset);
     }
-    if (!('outputs' in top))
-        fail('the outputs file has no "outputs" object.', shape);
-    const outputs = top.outputs;
-    if (typeof outputs !== 'object' || outputs === null || Array.isArray(outputs))
-        fail('"outputs" must be a JSON object.', shape, 'outputs');
+    const fail = (message, hint, keys) => failAt(message, hint, keys === undefined ? -1 : findKeyOffset(text, keys));
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        fail('the outputs file must be a JSON object.', WRAPPED);
+    const top = data;
+    const wrapped = 'outputs' in top && !looksLikeOutput(top.outputs);
+    let outputs;
+    let base;
+    if (wrapped) {
+        for (const key of Object.keys(top)) {
+            if (key === 'outputs' || key === '$schema')
+                continue;
+            const guess = (0,core_errors/* closest */.kp)(key, ['outputs']);
+            fail(guess
+                ? `unknown key "${key}" at the top of the outputs file; did you mean "${guess}"?`
+                : `the outputs file has both "outputs" and "${key}" at the top level; it is either {"outputs": {...}} or flat {"NAME": {...}}, not both.`, `Move "${key}" inside "outputs" (or drop "outputs" and write every output at the top level). ${WRAPPED}`, [key]);
+        }
+        if (typeof top.outputs !== 'object' || top.outputs === null || Array.isArray(top.outputs))
+            fail('"outputs" must be a JSON object.', WRAPPED, ['outputs']);
+        outputs = top.outputs;
+        base = ['outputs'];
+    }
+    else {
+        outputs = Object.fromEntries(Object.entries(top).filter(([k]) => k !== '$schema'));
+        base = [];
+    }
     const result = new Map();
     for (const [key, entry] of Object.entries(outputs)) {
+        const keys = [...base, key];
         if (!isEnvKey(key)) {
-            fail(`the output name "${key}" is not a valid environment variable name.`, 'Output names must match [A-Za-z_][A-Za-z0-9_]* so later scripts can read them; rename it in the script.', key);
+            fail(`the output name "${key}" is not a valid environment variable name.`, 'Output names must match [A-Za-z_][A-Za-z0-9_]* so later scripts can read them; rename it in the script.', keys);
+        }
+        const guess = wrapped || looksLikeOutput(entry) ? undefined : (0,core_errors/* closest */.kp)(key, ['outputs']);
+        if (guess) {
+            fail(`unknown key "${key}" at the top of the outputs file; did you mean "${guess}"?`, `The file is either {"outputs": {...}} or flat {"NAME": {...}}. ${WRAPPED}`, keys);
         }
         const parsed = OutputSchema.safeParse(entry);
         if (!parsed.success || !(typeof entry === 'object' && entry !== null && 'value' in entry)) {
@@ -2303,12 +3742,16 @@ function parseOutputs(text, file) {
                 ? []
                 : parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
             const extra = unknown[0];
-            const guess = extra === undefined ? undefined : (0,errors/* closest */.kp)(extra, ['type', 'value']);
+            const guess = extra === undefined ? undefined : (0,core_errors/* closest */.kp)(extra, ['type', 'value']);
             fail(extra !== undefined
                 ? `output ${key} has an unknown key "${extra}"${guess ? `; did you mean "${guess}"?` : '.'}`
-                : `output ${key} must be an object with a string "type" and a "value".`, shape, key);
+                : `output ${key} must be an object with a string "type" and a "value".`, WRAPPED, keys);
         }
         const { type, value } = parsed.data;
+        if (!OUTPUT_TYPES.includes(type.toLowerCase())) {
+            const guess = (0,core_errors/* closest */.kp)(type, OUTPUT_TYPES);
+            fail(`output ${key} has the unknown type ${JSON.stringify(type)}${guess ? `; did you mean "${guess}"?` : '.'} Its value was not used, so a misspelt secure type never turns a secret into a saved plain string.`, `Set "type" to one of ${OUTPUT_TYPES.join(', ')} (any case).`, [...keys, 'type']);
+        }
         let text;
         try {
             text = toText(value);
@@ -2316,15 +3759,22 @@ function parseOutputs(text, file) {
         catch (err) {
             if (!(err instanceof RangeError))
                 throw err;
-            return fail(`the value of output ${key} is ${err.message}.`, 'Flatten the value, or pass it as a string.', key);
+            return fail(`the value of output ${key} is ${err.message}.`, 'Flatten the value, or pass it as a string.', keys);
         }
         if (text.includes('\0')) {
-            fail(`output ${key} contains a NUL character, which an environment variable cannot hold.`, 'Remove the NUL character from the value.', key);
+            fail(`output ${key} contains a NUL character, which an environment variable cannot hold.`, 'Remove the NUL character from the value.', keys);
         }
         const secret = isSecureType(type);
         result.set(key, { value: text, secret, masked: secret, type });
     }
     return result;
+}
+/** `{"type": ...}` at the top: a flat output that happens to be named "outputs". */
+function looksLikeOutput(value) {
+    return (typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        typeof value.type === 'string');
 }
 function isSecureType(type) {
     const t = type.toLowerCase();
@@ -2343,50 +3793,238 @@ function toText(value) {
 
 ;// CONCATENATED MODULE: ./src/core/collect.ts
 /**
- * Collecting a script's outputs (PRD REQ-4): read outputs.json, pass the values on, persist the non-secret ones
- * at once and record their keys for `state` and `down`.
+ * Collecting a script's outputs (PRD REQ-4): read outputs.json and remove it, pass the values on, persist the
+ * non-secret ones at once and record their keys for `state` and `down`.
  */
 
 
-/** Reads the outputs a script left, passes them on, and persists the non-secret ones at once. */
+
+
+
+/**
+ * Reads the outputs a script left, passes them on, and persists the non-secret ones at once. Returns the keys
+ * outputs.json gave (undefined when no outputs.json was read).
+ */
 async function collect(ctx, env, entry, before, outputs) {
     const found = await collectOutputs(before);
-    if (found.kind === 'none')
-        return;
-    if (found.kind === 'stale') {
-        warn(ctx, `${found.file} was not written by "${entry.name}" (unchanged since before it started), so its outputs are ignored. Write outputs.json from the script, or delete the old file.`, { file: found.file });
-        return;
+    for (const file of found.stale) {
+        warn(ctx, `${file} was not written by "${entry.name}" (unchanged since before it started), so its outputs are ignored${found.fresh ? ` and ${found.fresh.file} is read instead` : ''}. Delete the old file; outputs.json is removed once it has been read.`, { file });
     }
+    if (!found.fresh)
+        return undefined;
+    const fresh = found.fresh;
     ctx.host.info(`Collecting outputs from: ${entry.name}`);
+    const base = [
+        ...Object.entries(ctx.request.env),
+        ...env.values,
+        ...[...outputs].map(([k, o]) => [k, o.value]),
+    ];
+    // Checked before the file is consumed: outputs that cannot be passed on leave outputs.json for the user to see.
+    const tooLarge = outputsTooLarge(entry.name, fresh.outputs, base);
+    if (tooLarge)
+        throw tooLarge;
+    await consumeOutputs(fresh.file);
     const toSave = new Map();
-    for (const [key, collected] of found.outputs) {
-        const output = { ...collected, masked: collected.masked || ctx.request.maskedOutputs.has(key) };
-        if (output.masked)
-            ctx.secrets.add(output.value);
+    // Secure outputs first: a plain output before them in the file may hold one.
+    for (const [key, collected] of fresh.outputs)
+        if (collected.secret)
+            registerSecure(ctx, key, collected);
+    for (const [key, collected] of fresh.outputs) {
+        const output = guardOutput(ctx, entry, key, {
+            ...collected,
+            masked: collected.masked || isMaskedName(ctx.request, key),
+        });
         outputs.set(key, output);
         ctx.result.outputs.set(key, output);
         if (!output.secret)
             toSave.set(key, output.value);
     }
+    const keys = new Set(fresh.outputs.keys());
     if (!ctx.request.persist || toSave.size === 0)
-        return;
+        return keys;
+    // Recorded before they are saved: a run killed between the two steps then leaves keys that are recorded but not
+    // yet in .env (state warns about them), never keys in .env that look like the user's to the next provision.
+    const savable = [...toSave].filter(([k, v]) => dotenv_unsavableReason(k, v) === undefined).map(([k]) => k);
+    await ctx.recorder?.record(savable.map((key) => ({ key, type: fresh.outputs.get(key).type })));
     const skipped = await env.save({ set: toSave });
     for (const s of skipped) {
-        warn(ctx, `Output ${s.key} of "${entry.name}" was not saved to ${env.dotenvFile}: ${s.reason}. Later scripts and step outputs still get it.`, { file: found.file });
+        warn(ctx, `Output ${s.key} of "${entry.name}" was not saved to ${env.dotenvFile}: ${s.reason}. Later scripts and step outputs still get it.`, { file: fresh.file });
     }
     const saved = [...toSave.keys()].filter((k) => !skipped.some((s) => s.key === k));
-    if (saved.length > 0)
-        await env.recordOutputs({ add: saved });
+    for (const key of saved)
+        outputs.get(key).saved = true;
+    return keys;
+}
+/** A secure output's value (a secureobject's every string leaf too), registered before anything can print it. */
+function registerSecure(ctx, key, output) {
+    if (output.type.toLowerCase() === 'secureobject')
+        ctx.secrets.addObject(output.value, `output ${key}`);
+    else
+        ctx.secrets.add(output.value, 'secret', `output ${key}`);
+}
+/**
+ * An output holding a secret the run knows is treated as that secret (issue 11.2): a `string` built from a secret
+ * parameter must not land in .env, the outputs JSON or a summary in clear.
+ */
+function guardOutput(ctx, entry, key, output) {
+    if (output.secret)
+        return output;
+    const holds = ctx.secrets.contained(output.value);
+    if (holds?.kind === 'secret') {
+        ctx.secrets.add(output.value, 'secret', `output ${key}`);
+        warn(ctx, `Output ${key} of "${entry.name}" contains the value of ${holds.what}, so it is treated as a secret: masked, not saved to .env and left out of the outputs JSON. Declare it "securestring" in outputs.json.`);
+        return { ...output, secret: true, masked: true };
+    }
+    if (output.masked || holds) {
+        ctx.secrets.add(output.value, 'masked', `output ${key}`);
+        return { ...output, masked: true };
+    }
+    return output;
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/core/env-changes.ts
+
+
+/** What `.env` held when the script started (a copy: the store may change its own map later). */
+function snapshotEnv(values) {
+    return new Map(values);
+}
+/** Keys whose value is new or different now; removed keys are not outputs. */
+async function envChanges(env, before) {
+    const after = await env.reload();
+    const changed = new Map();
+    for (const [key, value] of after) {
+        // Keys godotenv reads but that are no variable name (`a.b`) cannot be step outputs or reach a script.
+        if (isEnvKey(key) && before.get(key) !== value)
+            changed.set(key, value);
+    }
+    return changed;
+}
+/**
+ * Turns the changed keys into outputs (type `string`, masked when named in maskedOutputs or holding a known
+ * secret) and records them for `state` and `down`. A key outputs.json also gave keeps the outputs.json value: it
+ * is the declared one, with its type, and the one that was saved last.
+ */
+async function collectEnvChanges(ctx, env, entry, changed, fromOutputsJson, outputs) {
+    const keys = [...changed.keys()].filter((k) => !fromOutputsJson?.has(k));
+    if (keys.length === 0)
+        return;
+    if (!fromOutputsJson)
+        ctx.host.info(`Collecting outputs from: ${entry.name}`);
+    for (const key of keys) {
+        const value = changed.get(key);
+        // A value holding a secret we know (a script may store a connection string built from a secret parameter)
+        // is masked like a masked-outputs one, so it stays out of the outputs JSON and summaries.
+        const masked = isMaskedName(ctx.request, key) || ctx.secrets.contained(value) !== undefined;
+        const output = { value, secret: false, masked, type: 'string' };
+        if (output.masked)
+            ctx.secrets.add(value, 'masked', `output ${key}`);
+        outputs.set(key, output);
+        ctx.result.outputs.set(key, output);
+    }
+    if (ctx.request.persist)
+        await ctx.recorder?.record(keys.map((key) => ({ key, type: 'string' })));
+}
+
+;// CONCATENATED MODULE: ./src/core/descendants.ts
+/**
+ * A script's descendants when it shares our process group (the CLI on a terminal, issue 11.9): they cannot be
+ * signalled as a group, and once the script exits they are reparented to init, out of reach of a parent-child
+ * walk. So each such script gets a marker in its environment, which every descendant inherits: on Linux the
+ * processes carrying it are found in /proc/<pid>/environ, orphans included. Elsewhere (macOS) the tree under the
+ * script is read with `ps` while the script still runs (at cancel time).
+ */
+
+
+
+const MARKER_NAME = 'AZD_SCRIPTS_RUN_ID';
+function newMarker() {
+    return (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex');
+}
+/** Linux: live processes (other than us) whose environment holds MARKER_NAME=marker. */
+function markedProcesses(marker) {
+    const needle = Buffer.from(`\0${MARKER_NAME}=${marker}\0`);
+    const first = Buffer.from(`${MARKER_NAME}=${marker}\0`);
+    const found = [];
+    for (const name of (0,external_node_fs_.readdirSync)('/proc')) {
+        if (!/^\d+$/.test(name) || Number(name) === process.pid)
+            continue;
+        try {
+            const environ = (0,external_node_fs_.readFileSync)(`/proc/${name}/environ`);
+            if (environ.includes(needle) || environ.subarray(0, first.length).equals(first))
+                found.push(Number(name));
+        }
+        catch {
+            // gone meanwhile, or another user's process
+        }
+    }
+    return found;
+}
+/** Processes under `pid` (not `pid` itself), from `ps`. */
+function treeUnder(pid) {
+    let text;
+    try {
+        text = (0,external_node_child_process_namespaceObject.execFileSync)('ps', ['-A', '-o', 'pid=,ppid='], { encoding: 'utf8', timeout: 5000 });
+    }
+    catch {
+        return [];
+    }
+    const children = new Map();
+    for (const line of text.split('\n')) {
+        const [p, pp] = line.trim().split(/\s+/).map(Number);
+        if (!p || pp === undefined || Number.isNaN(pp))
+            continue;
+        children.set(pp, [...(children.get(pp) ?? []), p]);
+    }
+    const out = [];
+    const stack = [...(children.get(pid) ?? [])];
+    while (stack.length > 0) {
+        const p = stack.pop();
+        if (p === process.pid || out.includes(p))
+            continue;
+        out.push(p);
+        stack.push(...(children.get(p) ?? []));
+    }
+    return out;
+}
+/**
+ * The descendants of one script that shares our process group. `snapshot` is called while the script runs (at
+ * cancel time); `remaining` after it exited.
+ */
+class Descendants {
+    marker;
+    seen = [];
+    constructor(marker) {
+        this.marker = marker;
+    }
+    snapshot(scriptPid) {
+        if (process.platform === 'linux' || scriptPid === undefined)
+            return;
+        this.seen = treeUnder(scriptPid);
+    }
+    remaining() {
+        if (process.platform === 'linux')
+            return markedProcesses(this.marker);
+        return this.seen.filter((pid) => descendants_isAlive(pid));
+    }
+}
+function descendants_isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/run-script.ts
 /**
  * Spawns one script (PRD REQ-2): an argv array (never a command string, never `shell: true`), the project root as
  * cwd, output forwarded chunk by chunk with backpressure, a bounded tail of stderr kept for the error message,
  * exit code and signal reported, and cancellation forwarded to the script's whole process group.
  */
+
 
 /** After the script exits, how long to keep reading pipes that a leftover background process holds open. */
 const DRAIN_IDLE_MS = 250;
@@ -2412,8 +4050,11 @@ async function runScript(options) {
     return spawnScript(options, stdoutFd);
 }
 function spawnScript(options, stdoutFd) {
-    const tail = new StderrTail(options.stderrLines);
+    const tail = new StderrTail(options.stderrLines, undefined, options.redact);
     const ownGroup = options.stdin === 'closed' && process.platform !== 'win32';
+    // Sharing our group (a terminal), the script's descendants are found by a marker they inherit.
+    const marker = ownGroup || process.platform === 'win32' ? undefined : newMarker();
+    const descendants = marker === undefined ? undefined : new Descendants(marker);
     const grace = options.graceMs ?? 2500;
     const { cancellation } = options;
     return new Promise((resolve) => {
@@ -2421,7 +4062,7 @@ function spawnScript(options, stdoutFd) {
         try {
             child = (0,external_node_child_process_namespaceObject.spawn)(options.executable, options.args, {
                 cwd: options.cwd,
-                env: options.env,
+                env: marker === undefined ? options.env : { ...options.env, [MARKER_NAME]: marker },
                 stdio: [options.stdin === 'inherit' ? 'inherit' : 'ignore', stdoutFd ?? 'pipe', 'pipe'],
                 detached: ownGroup,
                 windowsHide: true,
@@ -2470,7 +4111,31 @@ function spawnScript(options, stdoutFd) {
             child.stdout?.destroy();
             child.stderr?.destroy();
             const { code, signal: sig } = exited;
-            void reapGroup().then(() => resolve({ exitCode: code, signal: sig, cancelled, stderrTail: tail.text() }));
+            void reap().then(() => resolve({ exitCode: code, signal: sig, cancelled, stderrTail: tail.text() }));
+        };
+        const reap = () => (descendants ? reapDescendants() : reapGroup());
+        /** The terminal's version of reapGroup: the script's leftover descendants, one by one. */
+        const reapDescendants = async () => {
+            if (!cancelled || !descendants)
+                return;
+            const signalEach = (signal, pids) => {
+                for (const pid of pids) {
+                    try {
+                        process.kill(pid, signal);
+                    }
+                    catch {
+                        // gone meanwhile
+                    }
+                }
+            };
+            signalEach('SIGTERM', descendants.remaining());
+            const deadline = Date.now() + Math.min(grace, 1000);
+            while (Date.now() < deadline) {
+                await new Promise((r) => setTimeout(r, 25));
+                if (descendants.remaining().length === 0)
+                    return;
+            }
+            signalEach('SIGKILL', descendants.remaining());
         };
         /**
          * After a cancelled script exits, whatever is left of its group (background jobs of a non-interactive bash
@@ -2491,6 +4156,7 @@ function spawnScript(options, stdoutFd) {
             if (cancelled)
                 return;
             cancelled = true;
+            descendants?.snapshot(child.pid);
             const received = cancellation.reason ?? 'SIGINT';
             // On a shared terminal the kernel already gave a Ctrl-C to the script; sending it again would be a
             // second Ctrl-C (which many tools treat as "abort now").
@@ -2500,6 +4166,8 @@ function spawnScript(options, stdoutFd) {
             timers.push(setTimeout(() => signalGroup('SIGKILL'), grace * 2));
         };
         const onEscalate = () => {
+            if (!cancelled)
+                descendants?.snapshot(child.pid);
             cancelled = true;
             signalGroup('SIGKILL');
         };
@@ -2586,12 +4254,14 @@ function spawnScript(options, stdoutFd) {
  */
 class StderrTail {
     maxLines;
+    redact;
     chunks = [];
     bytes = 0;
     newlines = 0;
     maxBytes;
-    constructor(maxLines, maxBytes = 1024 * 1024) {
+    constructor(maxLines, maxBytes = 1024 * 1024, redact = (bytes) => bytes) {
         this.maxLines = maxLines;
+        this.redact = redact;
         this.maxBytes = maxBytes;
     }
     push(chunk) {
@@ -2604,7 +4274,8 @@ class StderrTail {
             this.compact();
     }
     compact() {
-        let data = Buffer.concat(this.chunks, this.bytes);
+        // Redact first, then cut: what is kept was redacted whole, so no part of a secret survives at the cut.
+        let data = this.redact(Buffer.concat(this.chunks, this.bytes));
         // Keep from just after the (maxLines + 1)-th newline counted from the end: that holds the last maxLines
         // complete lines plus a trailing partial line.
         let cut = data.length;
@@ -2645,9 +4316,102 @@ function countNewlines(chunk) {
     return n;
 }
 
+;// CONCATENATED MODULE: ./src/core/entry-env.ts
+/**
+ * The upstream extension's `env:` and `secrets:` maps (DESIGN section 7): each value a template where `${NAME}`
+ * is replaced by the variable NAME as the script would otherwise see it (OS env < azd env < parameters <
+ * earlier outputs), keys taken in sorted order so one may use another; env first, then secrets. Checked before
+ * anything runs: a malformed template is an error, and so is a reference nothing can provide.
+ */
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** The names a template refers to, or why it is not a template we expand. */
+function templateReferences(value) {
+    const names = [];
+    for (let i = value.indexOf('${'); i !== -1; i = value.indexOf('${', i + 2)) {
+        const close = value.indexOf('}', i + 2);
+        if (close === -1)
+            return { names, error: 'has a "${" that is never closed with "}"' };
+        const inner = value.slice(i + 2, close);
+        if (!NAME.test(inner)) {
+            const bad = `\${${inner}}`;
+            return { names, bad, error: 'only ${NAME} references are expanded (no defaults, no expressions)' };
+        }
+        names.push(inner);
+    }
+    return { names };
+}
+/** `${NAME}` → the value of NAME; an unset variable expands to nothing, as upstream's envsubst does. */
+function expandTemplate(value, lookup) {
+    return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name) => lookup(name) ?? '');
+}
+/** env then secrets, each in sorted key order. */
+function orderedPairs(entry) {
+    const sorted = (map) => Object.keys(map).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return [
+        ...sorted(entry.env).map((k) => ['env', k, entry.env[k]]),
+        ...sorted(entry.secrets).map((k) => ['secrets', k, entry.secrets[k]]),
+    ];
+}
+/** The variables an entry adds, expanded against `lookup` and each other; `secret` for the secrets map. */
+function entryVariables(entry, lookup) {
+    const own = new Map();
+    const out = [];
+    for (const [map, key, template] of orderedPairs(entry)) {
+        const value = expandTemplate(template, (name) => own.get(name) ?? lookup(name));
+        own.set(key, value);
+        out.push({ key, value, secret: map === 'secrets' });
+    }
+    return out;
+}
+/**
+ * Before anything runs: every template parses, and every reference is known now (OS env, azd env, parameters,
+ * an earlier key of the same entry) — or, for a script after the first, may come from an earlier script's
+ * outputs, which only a run can tell: then a warning says it will be empty unless one does. Literal secrets are
+ * masked at once.
+ */
+function checkEntryVariables(entries, known, problems, warn, mask) {
+    entries.forEach((entry, position) => {
+        const own = new Set();
+        for (const [map, key, template] of orderedPairs(entry)) {
+            const at = entry.at[map][key] ?? entry.location;
+            const { names, error, bad } = templateReferences(template);
+            if (map === 'secrets' && names.length === 0 && !error)
+                mask(template);
+            if (error) {
+                problems.add((0,core_errors/* locatedError */.Js)(at, 'PROJECT_INVALID', bad === undefined
+                    ? `${entry.key}.${map}.${key} ${error}.`
+                    : `${entry.key}.${map}.${key} has ${map === 'secrets' ? 'a ${…} that is not a ${NAME} reference' : `"${bad}"`}, but ${error}.`, 'Write ${NAME} for the value of the variable NAME; put any default in the azd environment (azd env set NAME value).'));
+                continue;
+            }
+            for (const name of new Set(names)) {
+                if (known.has(name) || own.has(name))
+                    continue;
+                const guess = (0,core_errors/* closest */.kp)(name, [...known, ...own]);
+                const didYouMean = guess ? ` Did you mean \${${guess}}?` : '';
+                if (position === 0) {
+                    problems.add((0,core_errors/* locatedError */.Js)(at, 'PROJECT_INVALID', `${entry.key}.${map}.${key} refers to \${${name}}, which is not in the OS environment, the azd environment or the parameters, and no earlier script can output it.${didYouMean}`, `Set it first (azd env set ${name} <value>, or export ${name}), or correct the name.`));
+                }
+                else {
+                    warn(`${entry.key}.${map}.${key} refers to \${${name}}, which is not set now; it will be empty unless an earlier script outputs ${name}.${didYouMean}`, at);
+                }
+            }
+            own.add(key);
+        }
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/core/script-env.ts
-/** OS env < azd env < parameters < earlier outputs; then AZURE_ENV_NAME and AZD_PURGE. */
-function scriptEnvironment(request, name, values, parameters, outputs) {
+/**
+ * The environment a script starts with (PRD REQ-8): OS env < azd env < parameters < earlier outputs.
+ */
+
+
+/**
+ * OS env < azd env < parameters < earlier outputs < the entry's env and secrets (expanded against the layers
+ * below, each secret handed to `onSecret` before the script starts); then AZURE_ENV_NAME and AZD_PURGE.
+ */
+function scriptEnvironment(request, name, values, parameters, outputs, entry, onSecret) {
     const env = Object.create(null);
     const windows = process.platform === 'win32';
     const names = new Map();
@@ -2668,18 +4432,39 @@ function scriptEnvironment(request, name, values, parameters, outputs) {
     };
     for (const [k, v] of Object.entries(request.env))
         put(k, v);
+    // godotenv keys such as `a.b` stay in .env but are no environment variable names (warned about once).
     for (const [k, v] of values)
-        put(k, v);
+        if (isEnvKey(k))
+            put(k, v);
     for (const [k, v] of parameters)
         put(k, v);
     for (const [k, v] of outputs)
         put(k, v.value);
+    if (entry) {
+        const lookup = (key) => env[windows ? (names.get(key.toUpperCase()) ?? key) : key];
+        for (const v of entryVariables(entry, lookup)) {
+            if (v.secret)
+                onSecret?.(v.value);
+            put(v.key, v.value);
+        }
+    }
     put('AZURE_ENV_NAME', name);
+    // Exactly as azd sets it: `true` for `down --purge`, absent otherwise, whatever .env or the job environment say.
     if (request.command === 'down' && request.purge)
         put('AZD_PURGE', 'true');
+    else
+        for (const key of Object.keys(env))
+            if (key === 'AZD_PURGE' || (windows && key.toUpperCase() === 'AZD_PURGE'))
+                delete env[key];
     return env;
 }
+/** Keys of the azd environment that scripts do not get as variables (not [A-Za-z_][A-Za-z0-9_]*), sorted. */
+function keysNotPassed(values) {
+    return [...values.keys()].filter((k) => !isEnvKey(k)).sort();
+}
 
+// EXTERNAL MODULE: ./src/core/duration.ts
+var duration = __nccwpck_require__(8571);
 ;// CONCATENATED MODULE: ./src/core/run-list.ts
 /**
  * Deploy / Destroy (PRD REQ-5.2, 5.4): the command's scripts in order, each in its log group, outputs passed on
@@ -2692,39 +4477,68 @@ function scriptEnvironment(request, name, values, parameters, outputs) {
 
 
 
-/** Runs the scripts in order. Returns true when every script succeeded. */
+
+
+
+
+/**
+ * Runs the scripts in order, with our azd stand-in on their PATH when they have no azd. Returns true when every
+ * script succeeded.
+ */
 async function runList(ctx, project, env, scripts, parameters) {
+    const shim = await installAzdShim(ctx.request.env, project.root).catch((err) => {
+        // Scripts that never call azd must not fail for it: say why `azd` will be missing, and go on.
+        warn(ctx, `No azd is on PATH and the azd stand-in for scripts could not be set up (${err instanceof Error ? err.message : String(err)}), so scripts that call azd will fail. Install azd, or make the temp folder writable.`);
+        return undefined;
+    });
+    try {
+        return await runScripts(ctx, project, env, scripts, parameters, shim);
+    }
+    finally {
+        await shim?.remove();
+    }
+}
+async function runScripts(ctx, project, env, scripts, parameters, shim) {
     const { request, host, result } = ctx;
     const outputs = new Map();
+    const left = new Set();
     let allSucceeded = true;
     for (const [index, script] of scripts.entries()) {
         const { entry, file } = script;
         const run = result.scripts[index];
         throwIfCancelled(ctx);
-        const values = await env.reload();
-        const childEnv = scriptEnvironment(request, env.name, values, parameters.values, outputs);
+        const values = fitForDown(ctx, await env.reload(), parameters, left);
+        const childEnv = withAzdShim(scriptEnvironment(request, env.name, values, parameters.values, outputs, entry, (secret) => ctx.secrets.add(secret)), shim);
         const collects = request.command === 'provision';
         const before = collects ? snapshotOutputs(outputCandidates(file, project.root)) : undefined;
+        const envBefore = collects ? snapshotEnv(values) : undefined;
         const exit = await runOne(ctx, script, project.root, childEnv, run);
         if (exit.cancelled) {
             run.status = 'cancelled';
-            host.info(`Failed: ${entry.name} (${howItEnded(exit)})`);
+            host.info(`Failed: ${entry.name} (${howItEnded(exit)}, ${(0,duration/* formatDuration */.a)(run.durationMs ?? 0)})`);
             throw cancelledWhile(ctx, script);
         }
-        let failure = failureOf(ctx, script, exit, run);
+        let failure = failureOf(ctx, script, exit, run, childEnv);
         if (failure) {
-            host.info(`Failed: ${entry.name} (${howItEnded(exit)})`);
+            host.info(`Failed: ${entry.name} (${howItEnded(exit)}, ${(0,duration/* formatDuration */.a)(run.durationMs ?? 0)})`);
         }
         else {
             run.status = 'succeeded';
-            host.info(`Completed: ${entry.name}`);
-            if (before)
-                failure = await collect(ctx, env, entry, before, outputs).then(() => undefined, errors/* toScriptsError */.qb);
+            host.info(`Completed: ${entry.name} (${(0,duration/* formatDuration */.a)(run.durationMs ?? 0)})`);
+            if (before && envBefore) {
+                failure = await envChanges(env, envBefore)
+                    .then(async (changed) => {
+                    const fromJson = await collect(ctx, env, entry, before, outputs);
+                    await collectEnvChanges(ctx, env, entry, changed, fromJson, outputs);
+                })
+                    .then(() => undefined, core_errors/* toScriptsError */.qb);
+            }
         }
         if (failure) {
             run.status = 'failed';
             allSucceeded = false;
-            if (!entry.continueOnError)
+            // A cancel (while waiting for the environment's lock) is never a failure to go on after.
+            if (!entry.continueOnError || failure.code === 'CANCELLED')
                 throw failure;
             warn(ctx, `${failure.message}\ncontinueOnError is true for "${entry.name}", so the run goes on.`, { file });
         }
@@ -2745,6 +4559,7 @@ async function runOne(ctx, { entry, shell, executable, file }, root, env, run) {
         stdout: host.stdout,
         stderr: host.stderr,
         stderrLines: ctx.request.stderrLines,
+        redact: (bytes) => ctx.secrets.redactBytes(bytes),
         cancellation: host.cancellation,
     });
     host.endGroup();
@@ -2755,14 +4570,23 @@ async function runOne(ctx, { entry, shell, executable, file }, root, env, run) {
         run.signal = exit.signal;
     return exit;
 }
-/** `exit code: 3` or `signal: SIGKILL`, as in the progress line. */
+/** `exit code: 3` or `signal: SIGKILL`, as in the progress line (the duration follows it). */
 function howItEnded(exit) {
     return exit.signal ? `signal: ${exit.signal}` : `exit code: ${exit.exitCode ?? 'none'}`;
 }
 /** The error of a script that could not start or did not exit 0; undefined when it succeeded. */
-function failureOf(ctx, { entry, shell, executable, file }, exit, run) {
+function failureOf(ctx, { entry, shell, executable, file }, exit, run, env) {
+    if (exit.spawnError && exit.spawnError.code === 'E2BIG') {
+        const entries = Object.entries(env);
+        return new core_errors/* ScriptsError */.jW({
+            code: 'ENV_TOO_LARGE',
+            message: `Script "${entry.name}" could not be started: its environment is too large for the OS (E2BIG, ${formatBytes(totalBytes(entries))} in ${entries.length} variables). Largest: ${ctx.secrets.redact(largest(entries))}.`,
+            hint: 'Shorten the largest values (in .env, the parameters or the OS environment) and keep large data in files.',
+            file,
+        });
+    }
     if (exit.spawnError) {
-        return new errors/* ScriptsError */.jW({
+        return new core_errors/* ScriptsError */.jW({
             code: 'SCRIPT_FAILED',
             message: `Script "${entry.name}" could not be started: ${shell} (${executable}) failed to start: ${exit.spawnError.message}.`,
             hint: installHint(shell),
@@ -2776,7 +4600,7 @@ function failureOf(ctx, { entry, shell, executable, file }, exit, run) {
     const tail = run.stderrTail
         ? `\nLast ${run.stderrTail.split('\n').length} line(s) of stderr:\n${indent(run.stderrTail)}`
         : '\n(no stderr output)';
-    return new errors/* ScriptsError */.jW({
+    return new core_errors/* ScriptsError */.jW({
         code: 'SCRIPT_FAILED',
         message: `Script "${entry.name}" ${how}: ${entry.run} (${file}).${tail}`,
         hint: 'Fix the script or the values it uses and run again; outputs of the scripts that completed were kept.',
@@ -2787,7 +4611,7 @@ function cancelledWhile(ctx, { entry, file }) {
     const { request, result, host } = ctx;
     const done = result.scripts.filter((s) => s.status === 'succeeded').length;
     const kept = request.command === 'provision' && request.persist ? ' and their outputs were kept' : '';
-    return new errors/* ScriptsError */.jW({
+    return new core_errors/* ScriptsError */.jW({
         code: 'CANCELLED',
         message: `Cancelled (${host.cancellation.reason ?? 'SIGINT'}) while running script "${entry.name}" (${entry.run}); ${done} script(s) had completed${kept}.`,
         hint: 'Run again to finish; scripts should be safe to re-run.',
@@ -2800,6 +4624,43 @@ function indent(text) {
         .map((l) => `  ${l}`)
         .join('\n');
 }
+/**
+ * `down` must always be able to run: values of `.env` too large for a script's environment are left out of it,
+ * each named once in a warning (provision refuses them before anything runs instead).
+ */
+function fitForDown(ctx, values, parameters, warned) {
+    if (ctx.request.command !== 'down')
+        return values;
+    const { kept, dropped } = fitValues(values, [...Object.entries(ctx.request.env), ...parameters.values]);
+    const fresh = dropped.filter((d) => !warned.has(d.key));
+    if (fresh.length > 0) {
+        for (const d of fresh)
+            warned.add(d.key);
+        warn(ctx, `Left out of the destroy scripts' environment, too large to pass to a script: ${fresh.map((d) => `${d.key} (${formatBytes(d.bytes)})`).join(', ')}. They stay in .env.`);
+    }
+    return kept;
+}
+
+;// CONCATENATED MODULE: ./src/core/variables-check.ts
+/**
+ * Initialize's check of the entries' env/secrets templates against what is known before anything runs.
+ */
+
+
+
+function checkVariables(ctx, scripts, azdEnv, parameterKeys, problems) {
+    const known = new Set(['AZURE_ENV_NAME']);
+    for (const [k, v] of Object.entries(ctx.request.env))
+        if (v !== undefined && isEnvKey(k))
+            known.add(k);
+    for (const k of azdEnv.keys())
+        known.add(k);
+    for (const k of parameterKeys)
+        known.add(k);
+    if (ctx.request.command === 'down' && ctx.request.purge)
+        known.add('AZD_PURGE');
+    checkEntryVariables(scripts.map((s) => s.entry), known, problems, (message, at) => warn(ctx, message, at), (secret) => ctx.secrets.add(secret));
+}
 
 ;// CONCATENATED MODULE: ./src/core/state.ts
 /**
@@ -2807,13 +4668,31 @@ function indent(text) {
  */
 
 
+
+
+
+
+
 async function state(ctx, project) {
     const { request, result } = ctx;
-    const name = await selectEnvironmentName(project.root, request.environment, request.env);
+    const name = await environment_selectEnvironmentName(project.root, request.environment, request.env, ctx.host);
     result.environment = name;
-    const env = await AzdEnvironment.open(project.root, name, { create: false, persist: false, osEnv: request.env });
-    const recorded = await env.recordedOutputs();
-    for (const key of recorded) {
+    const env = await environment_AzdEnvironment.open(project.root, name, {
+        create: false,
+        persist: false,
+        osEnv: request.env,
+    }).catch((err) => {
+        if (!(err instanceof core_errors/* ScriptsError */.jW) || err.code !== 'ENVIRONMENT_NOT_FOUND')
+            throw err;
+        const dir = external_node_path_default().join(project.root, '.azure', name);
+        throw new core_errors/* ScriptsError */.jW({
+            code: 'ENVIRONMENT_NOT_FOUND',
+            message: nothingRecordedHere(name, dir),
+            hint: sharingHint(name),
+        });
+    });
+    const recorded = await recordedOutputs(env);
+    for (const { key, type } of recorded) {
         const value = env.values.get(key);
         if (value === undefined) {
             warn(ctx, `Output ${key} is recorded in ${env.configFile} but missing from ${env.dotenvFile}.`, {
@@ -2821,13 +4700,90 @@ async function state(ctx, project) {
             });
             continue;
         }
-        const masked = request.maskedOutputs.has(key);
+        const masked = isMaskedName(request, key);
         if (masked)
-            ctx.secrets.add(value);
-        result.outputs.set(key, { value, secret: false, masked, type: 'string' });
+            ctx.secrets.add(value, 'masked', `output ${key}`);
+        result.outputs.set(key, { value, secret: false, masked, type: type ?? 'string' });
     }
     if (recorded.length === 0)
         ctx.host.info(`No outputs recorded for environment "${name}": provision has not completed a script with outputs yet.`);
+}
+
+;// CONCATENATED MODULE: ./src/core/script-checks.ts
+/**
+ * Mistakes in a script entry that still run, or that fail with a baffling message (issue items 10.4, 10.5):
+ * a bash shebang under `sh`, CRLF line endings, arguments written into `run:`, a Windows path on Linux/macOS.
+ * Each is found before anything runs, so `preview` says it too.
+ */
+
+/** Enough of a script to see its shebang and whether its lines end in CRLF. */
+const HEAD_BYTES = 64 * 1024;
+/** Shells whose scripts a POSIX sh cannot be trusted to run. */
+const NON_POSIX = /^(bash|zsh|ksh|mksh|fish|pwsh|powershell)$/;
+/**
+ * The interpreter a shebang names: `#!/bin/bash` → bash, `#!/usr/bin/env -S bash -e` → bash; undefined
+ * without a shebang.
+ */
+function shebangShell(firstLine) {
+    if (!firstLine.startsWith('#!'))
+        return undefined;
+    const words = firstLine.slice(2).trim().split(/\s+/);
+    let program = words.shift() ?? '';
+    if (program.endsWith('/env') || program === 'env') {
+        while (words[0]?.startsWith('-'))
+            words.shift();
+        program = words.shift() ?? '';
+    }
+    return program.split('/').pop() || undefined;
+}
+/** Warnings about the script file itself, for bash and sh scripts. */
+function checkScriptFile(entry, shell, file, warn) {
+    if (shell !== 'bash' && shell !== 'sh')
+        return;
+    const head = readHead(file);
+    if (head === undefined)
+        return;
+    const firstLine = head.split('\n')[0].replace(/\r$/, '');
+    const named = shebangShell(firstLine);
+    if (shell === 'sh' && named && NON_POSIX.test(named)) {
+        const fix = entry.shellFrom === 'shell'
+            ? `set \`shell: bash\` for it in azure.yaml (shell: sh runs \`sh ${entry.run}\`, which ignores the shebang)`
+            : 'install bash (kind: sh runs bash when it is on PATH, else sh)';
+        warn(`${entry.key}: ${entry.run} starts with "${firstLine}" but runs with sh, so bash-only syntax in it may fail; ${fix}.`, entry.at.shell);
+    }
+    if (head.includes('\r\n')) {
+        warn(`${entry.key}: ${file} has Windows (CRLF) line endings; ${shell} then fails with "$'\\r': command not found". ` +
+            'Convert it to LF (e.g. `sed -i "s/\\r$//" ' +
+            entry.run +
+            '`) and keep it so with a .gitattributes line `*.sh text eol=lf`.', { file, line: head.slice(0, head.indexOf('\r\n')).split('\n').length });
+    }
+}
+function readHead(file) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_.openSync)(file, 'r');
+        const buffer = Buffer.alloc(HEAD_BYTES);
+        const n = (0,external_node_fs_.readSync)(fd, buffer, 0, HEAD_BYTES, 0);
+        return buffer.subarray(0, n).toString('latin1');
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        if (fd !== undefined)
+            (0,external_node_fs_.closeSync)(fd);
+    }
+}
+/** `scripts\x.sh` → `scripts/x.sh` where `\` is no separator (as azd does for bash hooks); undefined when unchanged. */
+function posixPath(run, platform = process.platform) {
+    if (platform === 'win32' || !run.includes('\\'))
+        return undefined;
+    return run.replace(/\\/g, '/');
+}
+/** `scripts/x.sh --flag` → `scripts/x.sh`: the part before the first blank, when there is more after it. */
+function commandPart(run) {
+    const match = /^(\S+)\s+\S/.exec(run.trim());
+    return match ? match[1] : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/core/validate.ts
@@ -2838,8 +4794,10 @@ async function state(ctx, project) {
 
 
 
+
+
 /** Every script of the command exists inside the project and its shell is known and installed. */
-async function validateScripts(project, list, osEnv, problems) {
+async function validateScripts(project, list, osEnv, problems, warn) {
     const entries = project.lists[list];
     if (!entries || entries.length === 0) {
         problems.add({
@@ -2852,22 +4810,16 @@ async function validateScripts(project, list, osEnv, problems) {
     }
     const found = new Map();
     const ready = [];
+    const lookup = (name) => {
+        if (!found.has(name))
+            found.set(name, findExecutable(name, osEnv));
+        return found.get(name);
+    };
     for (const entry of entries) {
-        let shell;
-        let executable;
-        if (!isShell(entry.shell)) {
-            problems.add((0,errors/* locatedError */.Js)(entry.at.shell, 'SHELL_UNKNOWN', `${entry.key}.shell: unknown shell "${entry.shell}"; supported shells: ${SHELLS.join(', ')}.`, `Set shell to one of ${SHELLS.join(', ')}. Wrap cmd.exe scripts in PowerShell.`));
-        }
-        else {
-            shell = entry.shell;
-            if (!found.has(shell))
-                found.set(shell, findExecutable(shell, osEnv));
-            executable = found.get(shell) ?? undefined;
-            if (!executable) {
-                problems.add((0,errors/* locatedError */.Js)(entry.at.shell, 'SHELL_NOT_FOUND', `${entry.key}.shell: the shell "${shell}" was not found on PATH.`, installHint(shell)));
-            }
-        }
-        const file = await problems.collect(() => resolveProjectFile(project.root, entry.run, { what: 'script', key: `${entry.key}.run`, location: entry.at.run }));
+        const { shell, executable } = chooseShell(entry, lookup, problems);
+        const file = await resolveRun(project.root, entry, problems, warn);
+        if (shell && file)
+            checkScriptFile(entry, shell, file, warn);
         if (shell && executable && file)
             ready.push({ entry, shell, executable, file });
     }
@@ -2875,6 +4827,63 @@ async function validateScripts(project, list, osEnv, problems) {
 }
 function scriptRun(entry, shell) {
     return { name: entry.name, shell, path: entry.run, status: 'not-run', continueOnError: entry.continueOnError };
+}
+/** The shell an entry runs with: `shell:` exactly; `kind: sh` (or `.sh`) bash when installed, else sh (upstream). */
+function chooseShell(entry, lookup, problems) {
+    let shell;
+    if (entry.shellFrom === 'shell') {
+        if (!isShell(entry.shell)) {
+            problems.add((0,core_errors/* locatedError */.Js)(entry.at.shell, 'SHELL_UNKNOWN', `${entry.key}.shell: unknown shell "${entry.shell}"; supported shells: ${SHELLS.join(', ')}.`, `Set shell to one of ${SHELLS.join(', ')}. Wrap cmd.exe scripts in PowerShell.`));
+            return {};
+        }
+        shell = entry.shell;
+    }
+    else if (entry.shell === 'sh') {
+        shell = lookup('bash') ? 'bash' : 'sh';
+    }
+    else if (entry.shell === 'pwsh') {
+        shell = 'pwsh';
+    }
+    else {
+        problems.add((0,core_errors/* locatedError */.Js)(entry.at.shell, 'SHELL_UNKNOWN', `${entry.key}.kind: unknown kind "${entry.shell}"; kind is one of ${KINDS.join(', ')}.`, `Set kind to ${KINDS.join(' or ')}, or use shell: with one of ${SHELLS.join(', ')}.`));
+        return {};
+    }
+    const executable = lookup(shell);
+    if (!executable) {
+        const what = entry.shellFrom === 'shell' ? 'shell' : entry.shellFrom === 'kind' ? 'kind' : 'run';
+        problems.add((0,core_errors/* locatedError */.Js)(entry.at.shell, 'SHELL_NOT_FOUND', `${entry.key}.${what}: the shell "${shell}" was not found on PATH.`, installHint(shell)));
+    }
+    return { shell, executable };
+}
+/** The script file of `run:`, with the two mistakes of issue 10.5 turned into what the user meant or a hint. */
+async function resolveRun(root, entry, problems, warn) {
+    const options = { what: 'script', key: `${entry.key}.run`, location: entry.at.run };
+    const resolve = (written) => resolveProjectFile(root, written, options).catch((err) => err);
+    let run = entry.run;
+    const attempt = await resolve(run);
+    if (typeof attempt === 'string')
+        return attempt;
+    // A file really named `a\b.sh` (legal here) wins; otherwise `\` was meant as a separator.
+    const slashed = posixPath(run);
+    if (slashed !== undefined && attempt instanceof core_errors/* ScriptsError */.jW && attempt.code === 'SCRIPT_NOT_FOUND') {
+        const retry = await resolve(slashed);
+        if (typeof retry === 'string') {
+            warn(`${entry.key}.run: "${run}" uses \\ as a separator; using "${slashed}" here, as azd does for bash scripts. Write it with / so it works everywhere.`, entry.at.run);
+            return retry;
+        }
+        run = slashed;
+    }
+    const command = commandPart(run);
+    if (command !== undefined && attempt instanceof core_errors/* ScriptsError */.jW && attempt.code === 'SCRIPT_NOT_FOUND') {
+        const exists = await resolveProjectFile(root, command, options).then(() => true, () => false);
+        if (exists) {
+            problems.add((0,core_errors/* locatedError */.Js)(entry.at.run, 'PROJECT_INVALID', `${entry.key}.run: "${run}" is a command line, but run takes a file; arguments are not supported: use parameters.`, `Set run to "${command}" and pass the values as parameters (a parameter file) or env: entries; the script reads them as environment variables.`));
+            return undefined;
+        }
+    }
+    return problems.collect(() => {
+        throw attempt;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/core/provider.ts
@@ -2894,6 +4903,13 @@ function scriptRun(entry, shell) {
 
 
 
+
+
+
+
+
+
+
 /** Runs one request to the end. Never throws: every failure is in `result.error`. */
 async function run(request, host) {
     const result = {
@@ -2903,38 +4919,49 @@ async function run(request, host) {
         outputs: new Map(),
         warnings: [],
     };
-    const ctx = { request, host, result, secrets: new secrets/* Secrets */.S(host) };
+    const ctx = { request, host, result, secrets: new secrets/* Secrets */.Sb(host) };
+    const started = Date.now();
     try {
         await dispatch(ctx);
+        warnUnmatchedMaskedNames(ctx);
     }
     catch (err) {
-        const error = (0,errors/* toScriptsError */.qb)(err);
+        const error = (0,core_errors/* toScriptsError */.qb)(err);
         result.status = error.code === 'CANCELLED' ? 'cancelled' : 'failed';
         result.error = ctx.secrets.redactError(error.toData());
     }
+    result.durationMs = Date.now() - started;
     return result;
 }
 async function dispatch(ctx) {
     const { request, host } = ctx;
     throwIfCancelled(ctx);
-    const project = await loadProject(request.cwd);
+    const project = await loadProject(request.cwd, host);
     ctx.result.projectRoot = project.root;
     if (request.command === 'state')
         return state(ctx, project);
     const list = request.command === 'down' ? 'destroy' : 'provision';
     if (request.command === 'down' && !request.force && !(request.interactive && host.prompt)) {
-        throw new errors/* ScriptsError */.jW({
+        throw new core_errors/* ScriptsError */.jW({
             code: 'CONFIRMATION_REQUIRED',
             message: "down destroys the environment's resources and needs confirmation, but this run cannot ask (non-interactive).",
-            hint: 'Pass --force (the `force: true` input) to run the destroy scripts without asking, as `azd down --force --no-prompt` does.',
+            hint: `To run the destroy scripts without asking, use ${host.option('force', 'true')}.`,
         });
     }
     // Initialize / EnsureEnv: every check that can fail before a script runs, all problems reported together.
-    const problems = new errors/* Problems */.Zw();
-    const name = await selectEnvironmentName(project.root, request.environment, request.env);
+    const problems = new core_errors/* Problems */.Zw();
+    const name = await environment_selectEnvironmentName(project.root, request.environment, request.env, host);
     ctx.result.environment = name;
-    const view = await problems.collect(() => AzdEnvironment.open(project.root, name, { create: true, persist: false, osEnv: request.env }));
-    const scripts = await validateScripts(project, list, request.env, problems);
+    const view = await problems.collect(() => environment_AzdEnvironment.open(project.root, name, { create: true, persist: false, osEnv: request.env }));
+    // A value already in .env that could not be written back would fail the first save, after a script ran.
+    if (view && request.persist)
+        for (const problem of await view.unsavableValues())
+            problems.add(problem);
+    // down leaves values too large for a script's environment out instead (run-list), so that it can always run.
+    if (view && request.command !== 'down')
+        for (const problem of await dotenvTooLarge(view, request.env))
+            problems.add(problem);
+    const scripts = await validateScripts(project, list, request.env, problems, (message, at) => warn(ctx, message, at));
     const files = await loadParameterFiles(project, project.lists[list] ?? [], problems);
     // Prompt only when nothing else is wrong; otherwise gather the missing values into the same error.
     const mayPrompt = problems.empty && request.interactive ? host.prompt : undefined;
@@ -2947,33 +4974,48 @@ async function dispatch(ctx) {
             prompt: mayPrompt,
             secrets: ctx.secrets,
             command: request.command,
+            names: host,
             info: (message) => host.info(message),
+            optional: request.command === 'down' ? provisionOnly(project) : undefined,
         }))
         : undefined;
+    const parameterKeys = parameters?.values.keys() ?? files.flatMap((f) => f.declarations.map((d) => d.key));
+    if (view)
+        checkVariables(ctx, scripts, view.values, parameterKeys, problems);
     problems.throwIfAny(`in ${project.file} and the files it names; nothing was run`);
     if (!parameters)
         return;
     for (const message of parameters.warnings)
         warn(ctx, message);
+    const notPassed = view ? keysNotPassed(view.values) : [];
+    if (notPassed.length > 0) {
+        warn(ctx, `${notPassed.join(', ')} in ${view.dotenvFile} ${notPassed.length === 1 ? 'is' : 'are'} kept, but not passed to the scripts: not a valid environment variable name ([A-Za-z_][A-Za-z0-9_]*).`, { file: view.dotenvFile });
+    }
     ctx.result.scripts = scripts.map((s) => scriptRun(s.entry, s.shell));
     if (request.command === 'preview')
         return preview(ctx, scripts, parameters);
     if (request.command === 'down' && !request.force) {
         const yes = await host.prompt.confirm(`Run the ${scripts.length} destroy script(s) of environment "${name}"? This deletes what they tear down.`);
         if (!yes) {
-            throw new errors/* ScriptsError */.jW({
+            throw new core_errors/* ScriptsError */.jW({
                 code: 'DECLINED',
-                message: 'down was not confirmed; nothing was run.',
-                hint: 'Run again and confirm, or pass --force.',
+                message: `down was not confirmed: no destroy script was run, environment "${name}" is unchanged.`,
+                hint: `Run again and confirm, or use ${host.option('force', 'true')}.`,
             });
         }
     }
     throwIfCancelled(ctx);
-    const env = await AzdEnvironment.open(project.root, name, {
+    if (request.command === 'down' && view && !view.exists) {
+        warn(ctx, `${nothingRecordedHere(name, view.dir)} The destroy scripts get the job environment and the parameters, but no outputs of that provision. ${sharingHint(name)}`);
+    }
+    const env = await environment_AzdEnvironment.open(project.root, name, {
         create: true,
         persist: request.persist,
         osEnv: request.env,
+        lock: { signal: host.cancellation.signal, notify: (message) => host.info(message) },
     });
+    if (request.command === 'provision')
+        ctx.recorder = new OutputRecorder(env, env.values.keys());
     if (parameters.toPersist.size > 0) {
         for (const skipped of await env.save({ set: parameters.toPersist })) {
             warn(ctx, `Parameter ${skipped.key} was not saved to ${env.dotenvFile}: ${skipped.reason}.`);
@@ -2981,13 +5023,15 @@ async function dispatch(ctx) {
     }
     const completed = await runList(ctx, project, env, scripts, parameters);
     if (request.command === 'down' && completed) {
-        const recorded = await env.recordedOutputs();
-        if (recorded.length > 0) {
-            await env.save({ remove: recorded });
-            await env.recordOutputs({ remove: recorded });
-            host.info(`Removed ${recorded.length} output(s) recorded at provision time from environment "${name}".`);
-        }
+        const removed = await removeRecordedOutputs(env);
+        if (removed.length > 0)
+            host.info(`Removed ${removed.length} output(s) recorded at provision time from environment "${name}".`);
     }
+}
+/** down: parameters declared only in parameter files that provision scripts use too are not required. */
+function provisionOnly(project) {
+    const provisionFiles = new Set((project.lists.provision ?? []).flatMap((e) => e.parameters === undefined ? [] : [external_node_path_default().relative(project.root, external_node_path_default().resolve(project.root, e.parameters))]));
+    return (declarations) => declarations.every((d) => provisionFiles.has(d.relative));
 }
 
 
@@ -3011,30 +5055,80 @@ const COMMANDS = ['provision', 'down', 'preview', 'state'];
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ Secrets),
-/* harmony export */   X: () => (/* binding */ REDACTED)
+/* harmony export */   Sb: () => (/* binding */ Secrets),
+/* harmony export */   XF: () => (/* binding */ REDACTED)
 /* harmony export */ });
+/* unused harmony export MIN_CONTAINED_SECRET */
 const REDACTED = '***';
+/**
+ * The shortest secret that makes an output holding it secret too. Shorter ones (`1`, `dev`, `true`) occur in
+ * ordinary values by chance; treating every output that holds them as secret would keep all outputs off disk.
+ * 8 is the usual minimum length of a password or key.
+ */
+const MIN_CONTAINED_SECRET = 8;
 class Secrets {
     host;
     values = new Set();
+    /** Values (and their lines) that must never reach the disk, with what they are, for messages. */
+    unsaved = new Map();
+    maskedOnly = new Map();
     sorted;
     constructor(host) {
         this.host = host;
     }
-    add(value) {
-        if (!value || this.values.has(value))
+    /** Registers `value` (and each of its lines); `what` names it in warnings ("parameter DB_PASSWORD"). */
+    add(value, kind = 'secret', what = 'a secret') {
+        if (!value)
+            return;
+        const known = kind === 'secret' ? this.unsaved : this.maskedOnly;
+        // A multi-line secret can be printed one line at a time; each line is a secret of its own.
+        const pieces = [value, ...value.split(/\r\n|\r|\n/).filter((line) => line.trim() && line !== value)];
+        for (const piece of pieces)
+            if (!known.has(piece))
+                known.set(piece, what);
+        if (this.values.has(value))
             return;
         this.host.mask(value);
-        this.values.add(value);
-        // A multi-line secret can be printed one line at a time; each line is a secret of its own.
-        for (const line of value.split(/\r\n|\r|\n/))
-            if (line.trim())
-                this.values.add(line);
+        for (const piece of pieces)
+            this.values.add(piece);
         this.sorted = undefined;
+    }
+    /**
+     * A secureobject: the whole JSON and every string leaf (and each line of it), so a script printing one field
+     * does not show it. Numbers, booleans and null are not registered: masking every `5432` or `true` in the log
+     * would hide ordinary text, and a secret is a string.
+     */
+    addObject(json, what = 'a secret') {
+        this.add(json, 'secret', what);
+        let data;
+        try {
+            data = JSON.parse(json);
+        }
+        catch {
+            return;
+        }
+        for (const leaf of stringLeaves(data))
+            if (leaf.trim())
+                this.add(leaf, 'secret', what);
     }
     has(value) {
         return this.values.has(value);
+    }
+    /**
+     * What a value holds of the run's secrets, if anything: a never-saved secret wins over a masked-only value.
+     * Only secrets of at least MIN_CONTAINED_SECRET characters count.
+     */
+    contained(value) {
+        for (const [kind, known] of [
+            ['secret', this.unsaved],
+            ['masked', this.maskedOnly],
+        ]) {
+            for (const [secret, what] of known) {
+                if (secret.length >= MIN_CONTAINED_SECRET && value.includes(secret))
+                    return { kind, what };
+            }
+        }
+        return undefined;
     }
     redact(text) {
         if (this.values.size === 0 || !text)
@@ -3046,6 +5140,28 @@ class Secrets {
                 out = out.split(secret).join(REDACTED);
         return out;
     }
+    /**
+     * Redacts raw bytes (a stream's tail, which may end inside a UTF-8 character): each byte maps to one latin1
+     * character, so matching the secrets' UTF-8 bytes works without decoding.
+     */
+    redactBytes(bytes) {
+        if (this.values.size === 0 || bytes.length === 0)
+            return bytes;
+        let text = bytes.toString('latin1');
+        let changed = false;
+        this.sorted ??= [...this.values].sort((a, b) => b.length - a.length);
+        for (const secret of this.sorted) {
+            // `*` or `**` would grow with each pass over text that was redacted already.
+            if (REDACTED.includes(secret))
+                continue;
+            const raw = Buffer.from(secret, 'utf8').toString('latin1');
+            if (!text.includes(raw))
+                continue;
+            text = text.split(raw).join(REDACTED);
+            changed = true;
+        }
+        return changed ? Buffer.from(text, 'latin1') : bytes;
+    }
     redactError(error) {
         const out = { ...error, message: this.redact(error.message) };
         if (error.hint !== undefined)
@@ -3054,6 +5170,60 @@ class Secrets {
             out.problems = error.problems.map((p) => this.redactError(p));
         return out;
     }
+}
+function* stringLeaves(data) {
+    if (typeof data === 'string')
+        yield data;
+    else if (Array.isArray(data))
+        for (const item of data)
+            yield* stringLeaves(item);
+    else if (typeof data === 'object' && data !== null)
+        for (const item of Object.values(data))
+            yield* stringLeaves(item);
+}
+
+
+/***/ }),
+
+/***/ 5355:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ closingLine)
+/* harmony export */ });
+/* harmony import */ var _core_duration_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8571);
+/**
+ * The last line of a run, in the spirit of azd's `SUCCESS: Your application was provisioned in 1 minute 5
+ * seconds.`: what happened to which environment, how many scripts, how long in total. The same line ends the
+ * CLI's output and the Action's and the task's logs, so a reader finds the verdict in one place on every host.
+ */
+
+/** The closing line, or undefined for commands that run no script (preview, state) and for a declined `down`. */
+function closingLine(result) {
+    if (result.command !== 'provision' && result.command !== 'down')
+        return undefined;
+    if (result.error?.code === 'DECLINED')
+        return undefined;
+    const took = (0,_core_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(result.durationMs ?? 0);
+    const env = result.environment ? ` environment "${result.environment}"` : '';
+    const total = result.scripts.length;
+    const succeeded = result.scripts.filter((s) => s.status === 'succeeded').length;
+    const failed = result.scripts.filter((s) => s.status === 'failed');
+    if (result.status === 'succeeded') {
+        const verb = result.command === 'provision' ? `provisioned${env}` : `tore down${env}`;
+        const tolerated = failed.length > 0 ? `, ${failed.length} failed (continueOnError)` : '';
+        return `SUCCESS: ${verb}: ${count(total, result.command === 'down' ? 'destroy script' : 'script')}${tolerated} in ${took}`;
+    }
+    const what = env ? `${result.command} of${env}` : result.command;
+    const stopped = result.scripts.find((s) => s.status === 'cancelled' || (s.status === 'failed' && !s.continueOnError));
+    const ran = result.scripts.some((s) => s.status !== 'not-run');
+    const progress = ran
+        ? `${succeeded} of ${count(total, 'script')} completed${stopped ? `, "${stopped.name}" ${result.status === 'cancelled' ? 'was stopped' : 'failed'}` : ''}`
+        : 'no script was run';
+    return `${result.status === 'cancelled' ? 'CANCELLED' : 'FAILED'}: ${what} after ${took}: ${progress}`;
+}
+function count(n, noun) {
+    return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 
@@ -3087,6 +5257,131 @@ function neutralizeCommands(text) {
 
 /***/ }),
 
+/***/ 6894:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Nj: () => (/* binding */ guarded),
+  jN: () => (/* binding */ ignoreOutputErrors),
+  Zu: () => (/* binding */ scriptSink)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: ./src/hosts/output-streams.ts
+/**
+ * Our own stdout and stderr may go away while we run: `azd-scripts provision | head -1` closes the pipe after one
+ * line. Node then emits an unhandled 'error' (EPIPE) and the process dies between two scripts, before the
+ * outputs of the one that just finished are saved. Provisioning is the point of the run and printing is not, so
+ * a write error on our own streams is ignored from then on, and the run goes on (issue 11.5).
+ */
+
+
+/** Stops write errors on process.stdout and process.stderr from ending the process. Call once, first thing. */
+function ignoreOutputErrors() {
+    for (const stream of [process.stdout, process.stderr]) {
+        if (stream.listenerCount('error') === 0)
+            stream.on('error', () => undefined);
+    }
+}
+/**
+ * Where scripts' output goes. A terminal or a file is handed to the script as it is (the kernel moves the output,
+ * and a script on a terminal still sees one). A pipe or socket is wrapped: the script writes into our pipe, which
+ * we always drain, so a reader that went away neither kills the script with SIGPIPE nor stalls it; what cannot be
+ * delivered is dropped.
+ */
+function scriptSink(stream) {
+    if (!mayBreak(stream))
+        return stream;
+    return guarded(stream);
+}
+/** A Writable that forwards to `stream` until a write to it fails, then drops everything. Never errors. */
+function guarded(stream) {
+    let broken = false;
+    stream.once('error', () => (broken = true));
+    return new external_node_stream_namespaceObject.Writable({
+        write(chunk, _encoding, callback) {
+            if (broken || stream.destroyed || !stream.writable) {
+                broken = true;
+                return callback();
+            }
+            // Handed on at once, in call order with our own lines (progress, ::endgroup::): waiting for the flush
+            // before taking the next chunk would let a later line of ours overtake script output still queued here.
+            // Backpressure is kept: when the stream's buffer is full, the next chunk waits for 'drain'.
+            let more;
+            try {
+                more = stream.write(chunk, (err) => {
+                    if (err)
+                        broken = true;
+                });
+            }
+            catch {
+                broken = true;
+                return callback();
+            }
+            if (more || broken)
+                return callback();
+            const resume = () => {
+                stream.off('drain', resume);
+                stream.off('error', resume);
+                callback();
+            };
+            stream.on('drain', resume);
+            stream.on('error', resume);
+        },
+    });
+}
+function mayBreak(stream) {
+    if (stream.isTTY)
+        return false;
+    const fd = stream.fd;
+    if (typeof fd !== 'number')
+        return true;
+    try {
+        const stat = (0,external_node_fs_.fstatSync)(fd);
+        return stat.isFIFO() || stat.isSocket();
+    }
+    catch {
+        return true;
+    }
+}
+
+
+/***/ }),
+
+/***/ 8456:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ printable)
+/* harmony export */ });
+/**
+ * A value shown on one line of a terminal. An output value is whatever a script wrote: a newline would forge
+ * the next `KEY=value` line, an escape sequence would recolour or rewrite the screen, a bidi control would
+ * reorder what is read. Such a value is shown quoted with those characters escaped (`"a\nb"`, `"\u001b[31m"`);
+ * any other value is shown as it is, so the common case stays copy-pasteable.
+ */
+// C0 controls, DEL, C1 controls, line/paragraph separators and the bidi embedding/isolate controls.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const UNPRINTABLE_ALL = new RegExp(UNPRINTABLE.source, 'g');
+const SHORT = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+function printable(value) {
+    if (!UNPRINTABLE.test(value))
+        return value;
+    const escaped = value
+        .replace(/["\\]/g, (c) => `\\${c}`)
+        .replace(UNPRINTABLE_ALL, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return `"${escaped}"`;
+}
+
+
+/***/ }),
+
 /***/ 7822:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -3108,13 +5403,77 @@ function cancelOnSignals(cancellation) {
 
 /***/ }),
 
-/***/ 5983:
+/***/ 6557:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   L: () => (/* binding */ TerminalHost)
+});
+
+;// CONCATENATED MODULE: ./src/hosts/option-names.ts
+const FLAGS = {
+    command: 'the command',
+    environment: '-e/--environment',
+    cwd: '--cwd',
+    parameters: '--param',
+    force: '--force',
+    purge: '--purge',
+    stderrLines: '--stderr-lines',
+    persist: '--no-persist',
+};
+const terminalOptions = {
+    option(field, value) {
+        if (value === undefined)
+            return FLAGS[field];
+        switch (field) {
+            case 'command':
+                return `azd-scripts ${value}`;
+            case 'environment':
+                return `-e ${value}`;
+            case 'force':
+            case 'purge':
+                return FLAGS[field];
+            case 'persist':
+                return value === 'false' ? '--no-persist' : 'no --no-persist';
+            default:
+                return `${FLAGS[field]} ${value}`;
+        }
+    },
+};
+/** A pipeline's `with:`/`inputs:` block: `name: value`; `parameters` takes one KEY=VALUE per line. */
+function yamlInputs(names) {
+    return {
+        option(field, value) {
+            const name = names[field];
+            if (value === undefined)
+                return `the \`${name}\` input`;
+            if (field === 'parameters')
+                return `a \`${value}\` line in the \`${name}\` input`;
+            return `\`${name}: ${value}\``;
+        },
+    };
+}
+const githubOptions = yamlInputs({
+    command: 'command',
+    environment: 'environment',
+    cwd: 'working-directory',
+    parameters: 'parameters',
+    force: 'force',
+    purge: 'purge',
+    stderrLines: 'stderr-lines',
+    persist: 'persist',
+});
+const azurePipelinesOptions = yamlInputs({
+    command: 'command',
+    environment: 'environmentName',
+    cwd: 'workingDirectory',
+    parameters: 'parameters',
+    force: 'force',
+    purge: 'purge',
+    stderrLines: 'stderrLines',
+    persist: 'persist',
 });
 
 ;// CONCATENATED MODULE: ./src/core/host.ts
@@ -3150,21 +5509,27 @@ class Cancellation {
 
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: ./src/core/secrets.ts
+var secrets = __nccwpck_require__(8198);
 // EXTERNAL MODULE: ./src/hosts/neutralize.ts
 var neutralize = __nccwpck_require__(7152);
 ;// CONCATENATED MODULE: ./src/hosts/terminal.ts
 
 
 
+
+
 class TerminalHost {
     options;
     cancellation = new Cancellation();
+    option = terminalOptions.option;
     stdout;
     stderr;
     scriptStdin;
     prompt;
     color;
     errorColor;
+    secrets = new secrets/* Secrets */.Sb({ mask: () => undefined });
     constructor(options) {
         this.options = options;
         this.stdout = options.scriptStdout;
@@ -3192,8 +5557,16 @@ class TerminalHost {
         this.options.log.write(`${this.color.cyan((0,neutralize/* neutralizeCommands */.Kw)(title))}\n`);
     }
     endGroup() { }
-    /** A terminal has no log to mask: secrets are simply never printed by us. */
-    mask() { }
+    /**
+     * A terminal has no log to mask: secrets are never printed by us, and values that hold one (an output built
+     * from a secret parameter) are shown with it redacted.
+     */
+    mask(secret) {
+        this.secrets.add(secret);
+    }
+    redact(text) {
+        return this.secrets.redact(text);
+    }
     error(message, hint) {
         this.options.errors.write(`${this.errorColor.red('error:')} ${(0,neutralize/* neutralizeCommands */.Kw)(message)}\n`);
         if (hint)
@@ -3269,13 +5642,13 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
 // EXTERNAL MODULE: ./src/core/request.ts
-var core_request = __nccwpck_require__(8506);
+var request = __nccwpck_require__(8506);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
 var schemas = __nccwpck_require__(8395);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
 var api = __nccwpck_require__(3305);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/hosts/inputs.ts
 /**
  * Input values every host reads the same way (DESIGN section 2), validated with zod and reported with our own
@@ -3338,8 +5711,8 @@ function parseLineCount(value, inputName, fallback) {
 }
 function parseCommand(value, inputName) {
     const command = (value ?? '').trim() || 'provision';
-    if (!core_request/* COMMANDS */.L.includes(command)) {
-        throw new InputError(`${inputName} must be one of ${core_request/* COMMANDS */.L.join(', ')}, not "${command}".`, `Set ${inputName} to ${core_request/* COMMANDS */.L.join(', ')}.`);
+    if (!request/* COMMANDS */.L.includes(command)) {
+        throw new InputError(`${inputName} must be one of ${request/* COMMANDS */.L.join(', ')}, not "${command}".`, `Set ${inputName} to ${request/* COMMANDS */.L.join(', ')}.`);
     }
     return command;
 }
@@ -3362,6 +5735,7 @@ var version = __nccwpck_require__(1013);
 
 
 
+
 const HELP = `azd-scripts ${version/* VERSION */.x}: run an azd project's provisioning scripts (infra.provider: scripts)
 and keep its azd environment (.azure/<env>/.env) as azd keeps it.
 
@@ -3372,6 +5746,8 @@ Commands:
   down        run the destroy scripts, then remove the outputs provision recorded
   preview     check everything and list what provision would run; runs nothing, writes nothing
   state       print the outputs recorded by the last provision
+  help        show this help
+  version     print the version
 
 Options:
   -e, --environment NAME   azd environment (default: AZURE_ENV_NAME, then defaultEnvironment
@@ -3395,41 +5771,86 @@ Examples:
   azd-scripts preview -e dev -p AZURE_LOCATION=westeurope
   azd-scripts down -e dev --force --purge
   azd-scripts state -e dev -o json`;
+const OPTIONS = {
+    environment: { type: 'string', short: 'e' },
+    cwd: { type: 'string' },
+    param: { type: 'string', short: 'p', multiple: true },
+    force: { type: 'boolean' },
+    purge: { type: 'boolean' },
+    'stderr-lines': { type: 'string' },
+    'no-persist': { type: 'boolean' },
+    'no-prompt': { type: 'boolean' },
+    output: { type: 'string', short: 'o' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
+};
+const ALL_COMMANDS = [...request/* COMMANDS */.L, 'help', 'version'];
+/** An unknown command says which one was probably meant (`provison` → provision). */
+function checkCommand(word) {
+    if (ALL_COMMANDS.includes(word))
+        return;
+    const guess = (0,errors/* closest */.kp)(word, ALL_COMMANDS);
+    throw new InputError(`Unknown command "${word}".${guess ? ` Did you mean "${guess}"?` : ''}`, `Commands: ${ALL_COMMANDS.join(', ')}. Run azd-scripts help for the options.`);
+}
+/**
+ * parseArgs' error, worded for a person: an unknown flag says which one was probably meant, by prefix first
+ * (`--env` → --environment, as azd's own abbreviations read) and then by spelling (`--forse` → --force).
+ */
+function unknownOptionError(err) {
+    const message = err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '.') : String(err);
+    const code = err.code;
+    const flag = /'(-[^']*)'/.exec(message)?.[1];
+    if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || !flag) {
+        return new InputError(message, 'Run azd-scripts help for the options.');
+    }
+    const name = flag.replace(/^-+/, '').split('=')[0];
+    const longs = Object.keys(OPTIONS);
+    const byPrefix = name.length >= 2 ? longs.filter((o) => o.startsWith(name.toLowerCase())) : [];
+    const guess = byPrefix.length === 1 ? byPrefix[0] : (0,errors/* closest */.kp)(name, longs);
+    return new InputError(`Unknown option ${flag.split('=')[0]}.${guess ? ` Did you mean --${guess}?` : ''}`, 'Run azd-scripts help for the options.');
+}
+/**
+ * `-environment dev` would parse as `-e nvironment` and pick an environment nobody named; `-force` as an unknown
+ * `-f`. A long option written with one dash is refused with the spelling meant, as azd (cobra) refuses it.
+ */
+function checkSingleDashLongOptions(argv) {
+    for (const arg of argv) {
+        if (arg === '--')
+            return;
+        const name = /^-([a-z][a-z-]+)(?:=|$)/.exec(arg)?.[1];
+        if (name && Object.hasOwn(OPTIONS, name)) {
+            throw new InputError(`Unknown option ${arg.split('=')[0]}. Did you mean --${name}?`, 'Run azd-scripts help for the options.');
+        }
+    }
+}
 /** The one place the CLI reads its inputs: argv and the environment into a Request. */
 function readCliInputs(argv, env, cwd, terminal) {
+    checkSingleDashLongOptions(argv);
     let parsed;
     try {
-        parsed = (0,external_node_util_.parseArgs)({
-            args: argv,
-            allowPositionals: true,
-            strict: true,
-            options: {
-                environment: { type: 'string', short: 'e' },
-                cwd: { type: 'string' },
-                param: { type: 'string', short: 'p', multiple: true },
-                force: { type: 'boolean' },
-                purge: { type: 'boolean' },
-                'stderr-lines': { type: 'string' },
-                'no-persist': { type: 'boolean' },
-                'no-prompt': { type: 'boolean' },
-                output: { type: 'string', short: 'o' },
-                help: { type: 'boolean', short: 'h' },
-                version: { type: 'boolean', short: 'v' },
-            },
-        });
+        parsed = (0,external_node_util_.parseArgs)({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
     }
     catch (err) {
-        const message = err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '.') : String(err);
-        throw new InputError(message, 'Run azd-scripts --help for the options.');
+        throw unknownOptionError(err);
     }
     const { values, positionals } = parsed;
     if (values.help)
         return 'help';
     if (values.version)
         return 'version';
-    if (positionals.length > 1) {
-        throw new InputError(`Expected one command, got "${positionals.join(' ')}".`, `Commands: ${core_request/* COMMANDS */.L.join(', ')}.`);
+    // `help` and `version` are commands as well, as in azd (`azd help`, `azd version`).
+    if (positionals[0] === 'help' && positionals.length <= 2) {
+        if (positionals[1] !== undefined)
+            checkCommand(positionals[1]);
+        return 'help';
     }
+    if (positionals[0] === 'version' && positionals.length === 1)
+        return 'version';
+    if (positionals.length > 1) {
+        throw new InputError(`Expected one command, got "${positionals.join(' ')}".`, `Commands: ${ALL_COMMANDS.join(', ')}.`);
+    }
+    if (positionals[0] !== undefined)
+        checkCommand(positionals[0]);
     const command = parseCommand(positionals[0], 'the command');
     const output = values.output ?? 'text';
     if (output !== 'text' && output !== 'json')
@@ -3467,14 +5888,17 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ main)
 /* harmony export */ });
-/* harmony import */ var _core_provider_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8703);
-/* harmony import */ var _core_secrets_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8198);
+/* harmony import */ var _core_provider_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1636);
+/* harmony import */ var _core_secrets_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8198);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/* harmony import */ var _hosts_terminal_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5983);
-/* harmony import */ var _hosts_neutralize_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7152);
+/* harmony import */ var _hosts_terminal_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6557);
+/* harmony import */ var _hosts_neutralize_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7152);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1013);
 /* harmony import */ var _cli_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4506);
-/* harmony import */ var _hosts_signals_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7822);
+/* harmony import */ var _hosts_signals_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7822);
+/* harmony import */ var _hosts_closing_line_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5355);
+/* harmony import */ var _hosts_output_streams_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6894);
+/* harmony import */ var _hosts_printable_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8456);
 /**
  * `azd-scripts`: the engine for a person at a terminal. Reads argv into a Request, runs it, prints the Result.
  * Exit codes: 0 success, 1 failure, 2 usage error, 130 cancelled.
@@ -3487,7 +5911,11 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 
+
+
+
 async function main() {
+    (0,_hosts_output_streams_js__WEBPACK_IMPORTED_MODULE_5__/* .ignoreOutputErrors */ .jN)();
     const terminal = { stdinTTY: process.stdin.isTTY === true, stdoutTTY: process.stdout.isTTY === true };
     let settings;
     try {
@@ -3496,7 +5924,7 @@ async function main() {
     catch (err) {
         if (!(err instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ScriptsError */ .jW))
             throw err;
-        process.stderr.write((0,_hosts_neutralize_js__WEBPACK_IMPORTED_MODULE_5__/* .neutralizeCommands */ .Kw)(`error: ${err.message}\nhint: ${err.hint ?? 'Run azd-scripts --help.'}\n`));
+        process.stderr.write((0,_hosts_neutralize_js__WEBPACK_IMPORTED_MODULE_7__/* .neutralizeCommands */ .Kw)(`error: ${err.message}\nhint: ${err.hint ?? 'Run azd-scripts --help.'}\n`));
         return 2;
     }
     if (settings === 'help') {
@@ -3511,28 +5939,28 @@ async function main() {
     const host = new _hosts_terminal_js__WEBPACK_IMPORTED_MODULE_2__/* .TerminalHost */ .L({
         log: json ? process.stderr : process.stdout,
         errors: process.stderr,
-        scriptStdout: json ? process.stderr : process.stdout,
-        scriptStderr: process.stderr,
+        scriptStdout: (0,_hosts_output_streams_js__WEBPACK_IMPORTED_MODULE_5__/* .scriptSink */ .Zu)(json ? process.stderr : process.stdout),
+        scriptStderr: (0,_hosts_output_streams_js__WEBPACK_IMPORTED_MODULE_5__/* .guarded */ .Nj)(process.stderr),
         scriptStdin: terminal.stdinTTY ? 'inherit' : 'closed',
         prompt: settings.request.interactive,
         env: process.env,
     });
-    const stopListening = (0,_hosts_signals_js__WEBPACK_IMPORTED_MODULE_6__/* .cancelOnSignals */ .d)(host.cancellation);
+    const stopListening = (0,_hosts_signals_js__WEBPACK_IMPORTED_MODULE_8__/* .cancelOnSignals */ .d)(host.cancellation);
     const result = await (0,_core_provider_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)(settings.request, host);
     stopListening();
     // `[` after `##vso` written as \u005b: the same JSON value, but no Azure Pipelines logging command in the log.
     if (json)
-        process.stdout.write(`${JSON.stringify(resultJson(result), null, 2).replace(/##(vso)?\[/g, (m) => `${m.slice(0, -1)}\\u005b`)}\n`);
+        process.stdout.write(`${JSON.stringify(resultJson(result, host), null, 2).replace(/##(vso)?\[/g, (m) => `${m.slice(0, -1)}\\u005b`)}\n`);
     else
         render(result, host);
     return result.status === 'succeeded' ? 0 : result.status === 'cancelled' ? 130 : 1;
 }
-/** The Result as JSON: outputs as an object, secret values replaced by `***`. */
-function resultJson(result) {
+/** The Result as JSON: outputs as an object, secret values (and secrets inside other values) replaced by `***`. */
+function resultJson(result, host) {
     const outputs = {};
     for (const [key, o] of result.outputs) {
         Object.defineProperty(outputs, key, {
-            value: { value: o.masked ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_7__/* .REDACTED */ .X : o.value, secret: o.secret, masked: o.masked, type: o.type },
+            value: { value: o.masked ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_9__/* .REDACTED */ .XF : host.redact(o.value), secret: o.secret, masked: o.masked, type: o.type },
             enumerable: true,
         });
     }
@@ -3541,30 +5969,34 @@ function resultJson(result) {
 function render(result, host) {
     const c = host.style();
     const env = result.environment ? ` "${result.environment}"` : '';
-    const outputLines = [...result.outputs].map(([k, o]) => `  ${k}=${o.masked ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_7__/* .REDACTED */ .X : o.value}`);
+    const outputLines = [...result.outputs].map(([k, o]) => `  ${k}=${o.masked ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_9__/* .REDACTED */ .XF : (0,_hosts_printable_js__WEBPACK_IMPORTED_MODULE_6__/* .printable */ .g)(host.redact(o.value))}`);
+    const closing = (0,_hosts_closing_line_js__WEBPACK_IMPORTED_MODULE_10__/* .closingLine */ .o)(result);
     if (result.status === 'succeeded') {
-        const ran = result.scripts.filter((s) => s.status !== 'not-run');
-        const ok = ran.filter((s) => s.status === 'succeeded').length;
-        if (result.command === 'provision') {
-            host.info(c.green(`Provisioned environment${env}: ${ok} of ${ran.length} script(s) succeeded.`));
-            if (outputLines.length > 0)
-                host.info(['Outputs:', ...outputLines].join('\n'));
-        }
-        else if (result.command === 'down') {
-            host.info(c.green(`Environment${env} torn down: ${ok} of ${ran.length} destroy script(s) succeeded.`));
-        }
-        else if (result.command === 'state') {
-            if (outputLines.length > 0)
-                host.info([`Outputs of environment${env}, recorded by provision:`, ...outputLines].join('\n'));
-        }
+        if (result.command === 'provision' && outputLines.length > 0)
+            host.info(['Outputs:', ...outputLines].join('\n'));
+        if (result.command === 'state' && outputLines.length > 0)
+            host.info([`Outputs of environment${env}, recorded by provision:`, ...outputLines].join('\n'));
+        if (closing)
+            host.info(c.green(closing));
         return;
     }
     const error = result.error;
+    // Saying no is an answer, not an error: a plain line (the exit status is still 1, see docs/decisions).
+    if (error?.code === 'DECLINED')
+        return host.info(error.message);
     if (error)
         host.error(error.message, error.hint);
     if (result.command === 'provision' && outputLines.length > 0) {
-        host.info(['Outputs of the scripts that completed (kept):', ...outputLines].join('\n'));
+        const line = ([k, o]) => `  ${k}=${o.masked ? _core_secrets_js__WEBPACK_IMPORTED_MODULE_9__/* .REDACTED */ .XF : o.value}`;
+        const kept = [...result.outputs].filter(([, o]) => o.saved).map(line);
+        const lost = [...result.outputs].filter(([, o]) => !o.saved).map(line);
+        if (kept.length > 0)
+            host.info(['Outputs of the scripts that completed (kept):', ...kept].join('\n'));
+        if (lost.length > 0)
+            host.info(['Outputs of this run not saved to the environment:', ...lost].join('\n'));
     }
+    if (closing)
+        host.info(result.status === 'cancelled' ? c.yellow(closing) : c.red(closing));
 }
 const exitCode = await main().catch((err) => {
     process.stderr.write(`error: unexpected failure: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
@@ -3587,19 +6019,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 ;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
+const package_namespaceObject = {"rE":"1.0.0"};
 ;// CONCATENATED MODULE: ./src/version.ts
 
 /** The package version, read from package.json at build time. */
 const VERSION = package_namespaceObject.rE;
 
-
-/***/ }),
-
-/***/ 2613:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
@@ -3624,17 +6049,17 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
-/***/ 9896:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-
-/***/ }),
-
 /***/ 6698:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
@@ -12282,6 +14707,503 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
+/***/ 606:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  H8: () => (/* binding */ IS_WINDOWS),
+  t2: () => (/* binding */ exists),
+  Qh: () => (/* binding */ isRooted),
+  Ck: () => (/* binding */ mkdir),
+  rm: () => (/* binding */ rm),
+  vr: () => (/* binding */ tryGetExecutablePath)
+});
+
+// UNUSED EXPORTS: READONLY, UV_FS_O_EXLOCK, chmod, copyFile, getCmdPath, isDirectory, lstat, open, readdir, readlink, rename, rmdir, stat, symlink, unlink
+
+;// CONCATENATED MODULE: external "fs"
+const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "path"
+var external_path_ = __nccwpck_require__(6928);
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+// export const {open} = 'fs'
+const IS_WINDOWS = process.platform === 'win32';
+/**
+ * Custom implementation of readlink to ensure Windows junctions
+ * maintain trailing backslash for backward compatibility with Node.js < 24
+ *
+ * In Node.js 20, Windows junctions (directory symlinks) always returned paths
+ * with trailing backslashes. Node.js 24 removed this behavior, which breaks
+ * code that relied on this format for path operations.
+ *
+ * This implementation restores the Node 20 behavior by adding a trailing
+ * backslash to all junction results on Windows.
+ */
+function readlink(fsPath) {
+    return __awaiter(this, void 0, void 0, function* () {
+        const result = yield fs.promises.readlink(fsPath);
+        // On Windows, restore Node 20 behavior: add trailing backslash to all results
+        // since junctions on Windows are always directory links
+        if (IS_WINDOWS && !result.endsWith('\\')) {
+            return `${result}\\`;
+        }
+        return result;
+    });
+}
+// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
+const UV_FS_O_EXLOCK = 0x10000000;
+const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+function exists(fsPath) {
+    return __awaiter(this, void 0, void 0, function* () {
+        try {
+            yield stat(fsPath);
+        }
+        catch (err) {
+            if (err.code === 'ENOENT') {
+                return false;
+            }
+            throw err;
+        }
+        return true;
+    });
+}
+function isDirectory(fsPath_1) {
+    return __awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
+        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
+        return stats.isDirectory();
+    });
+}
+/**
+ * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
+ * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
+ */
+function isRooted(p) {
+    p = normalizeSeparators(p);
+    if (!p) {
+        throw new Error('isRooted() parameter "p" cannot be empty');
+    }
+    if (IS_WINDOWS) {
+        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
+        ); // e.g. C: or C:\hello
+    }
+    return p.startsWith('/');
+}
+/**
+ * Best effort attempt to determine whether a file exists and is executable.
+ * @param filePath    file path to check
+ * @param extensions  additional file extensions to try
+ * @return if file exists and is executable, returns the file path. otherwise empty string.
+ */
+function tryGetExecutablePath(filePath, extensions) {
+    return __awaiter(this, void 0, void 0, function* () {
+        let stats = undefined;
+        try {
+            // test file exists
+            stats = yield stat(filePath);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT') {
+                // eslint-disable-next-line no-console
+                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+            }
+        }
+        if (stats && stats.isFile()) {
+            if (IS_WINDOWS) {
+                // on Windows, test for valid extension
+                const upperExt = external_path_.extname(filePath).toUpperCase();
+                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
+                    return filePath;
+                }
+            }
+            else {
+                if (isUnixExecutable(stats)) {
+                    return filePath;
+                }
+            }
+        }
+        // try each extension
+        const originalFilePath = filePath;
+        for (const extension of extensions) {
+            filePath = originalFilePath + extension;
+            stats = undefined;
+            try {
+                stats = yield stat(filePath);
+            }
+            catch (err) {
+                if (err.code !== 'ENOENT') {
+                    // eslint-disable-next-line no-console
+                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+                }
+            }
+            if (stats && stats.isFile()) {
+                if (IS_WINDOWS) {
+                    // preserve the case of the actual file (since an extension was appended)
+                    try {
+                        const directory = external_path_.dirname(filePath);
+                        const upperName = external_path_.basename(filePath).toUpperCase();
+                        for (const actualName of yield readdir(directory)) {
+                            if (upperName === actualName.toUpperCase()) {
+                                filePath = external_path_.join(directory, actualName);
+                                break;
+                            }
+                        }
+                    }
+                    catch (err) {
+                        // eslint-disable-next-line no-console
+                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
+                    }
+                    return filePath;
+                }
+                else {
+                    if (isUnixExecutable(stats)) {
+                        return filePath;
+                    }
+                }
+            }
+        }
+        return '';
+    });
+}
+function normalizeSeparators(p) {
+    p = p || '';
+    if (IS_WINDOWS) {
+        // convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // remove redundant slashes
+        return p.replace(/\\\\+/g, '\\');
+    }
+    // remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
+}
+// on Mac/Linux, test the execute bit
+//     R   W  X  R  W X R W X
+//   256 128 64 32 16 8 4 2 1
+function isUnixExecutable(stats) {
+    return ((stats.mode & 1) > 0 ||
+        ((stats.mode & 8) > 0 &&
+            process.getgid !== undefined &&
+            stats.gid === process.getgid()) ||
+        ((stats.mode & 64) > 0 &&
+            process.getuid !== undefined &&
+            stats.uid === process.getuid()));
+}
+// Get the path of cmd.exe in windows
+function getCmdPath() {
+    var _a;
+    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
+}
+//# sourceMappingURL=io-util.js.map
+
+/***/ }),
+
+/***/ 5366:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  U$: () => (/* binding */ mkdirP),
+  Yz: () => (/* binding */ rmRF),
+  K7: () => (/* binding */ which)
+});
+
+// UNUSED EXPORTS: cp, findInPath, mv
+
+;// CONCATENATED MODULE: external "assert"
+const external_assert_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+// EXTERNAL MODULE: external "path"
+var external_path_ = __nccwpck_require__(6928);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io-util.js + 1 modules
+var io_util = __nccwpck_require__(606);
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+/**
+ * Copies a file or folder.
+ * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See CopyOptions.
+ */
+function cp(source_1, dest_1) {
+    return __awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
+        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
+        // Dest is an existing file, but not forcing
+        if (destStat && destStat.isFile() && !force) {
+            return;
+        }
+        // If dest is an existing directory, should copy inside.
+        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
+            ? path.join(dest, path.basename(source))
+            : dest;
+        if (!(yield ioUtil.exists(source))) {
+            throw new Error(`no such file or directory: ${source}`);
+        }
+        const sourceStat = yield ioUtil.stat(source);
+        if (sourceStat.isDirectory()) {
+            if (!recursive) {
+                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
+            }
+            else {
+                yield cpDirRecursive(source, newDest, 0, force);
+            }
+        }
+        else {
+            if (path.relative(source, newDest) === '') {
+                // a file cannot be copied to itself
+                throw new Error(`'${newDest}' and '${source}' are the same file`);
+            }
+            yield copyFile(source, newDest, force);
+        }
+    });
+}
+/**
+ * Moves a path.
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See MoveOptions.
+ */
+function mv(source_1, dest_1) {
+    return __awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        if (yield ioUtil.exists(dest)) {
+            let destExists = true;
+            if (yield ioUtil.isDirectory(dest)) {
+                // If dest is directory copy src into dest
+                dest = path.join(dest, path.basename(source));
+                destExists = yield ioUtil.exists(dest);
+            }
+            if (destExists) {
+                if (options.force == null || options.force) {
+                    yield rmRF(dest);
+                }
+                else {
+                    throw new Error('Destination already exists');
+                }
+            }
+        }
+        yield mkdirP(path.dirname(dest));
+        yield ioUtil.rename(source, dest);
+    });
+}
+/**
+ * Remove a path recursively with force
+ *
+ * @param inputPath path to remove
+ */
+function rmRF(inputPath) {
+    return __awaiter(this, void 0, void 0, function* () {
+        if (io_util/* IS_WINDOWS */.H8) {
+            // Check for invalid characters
+            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
+            if (/[*"<>|]/.test(inputPath)) {
+                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
+            }
+        }
+        try {
+            // note if path does not exist, error is silent
+            yield io_util.rm(inputPath, {
+                force: true,
+                maxRetries: 3,
+                recursive: true,
+                retryDelay: 300
+            });
+        }
+        catch (err) {
+            throw new Error(`File was unable to be removed ${err}`);
+        }
+    });
+}
+/**
+ * Make a directory.  Creates the full path with folders in between
+ * Will throw if it fails
+ *
+ * @param   fsPath        path to create
+ * @returns Promise<void>
+ */
+function mkdirP(fsPath) {
+    return __awaiter(this, void 0, void 0, function* () {
+        (0,external_assert_namespaceObject.ok)(fsPath, 'a path argument must be provided');
+        yield io_util/* mkdir */.Ck(fsPath, { recursive: true });
+    });
+}
+/**
+ * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
+ * If you check and the tool does not exist, it will throw.
+ *
+ * @param     tool              name of the tool
+ * @param     check             whether to check if tool exists
+ * @returns   Promise<string>   path to tool
+ */
+function which(tool, check) {
+    return __awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // recursive when check=true
+        if (check) {
+            const result = yield which(tool, false);
+            if (!result) {
+                if (io_util/* IS_WINDOWS */.H8) {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
+                }
+                else {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
+                }
+            }
+            return result;
+        }
+        const matches = yield findInPath(tool);
+        if (matches && matches.length > 0) {
+            return matches[0];
+        }
+        return '';
+    });
+}
+/**
+ * Returns a list of all occurrences of the given tool on the system path.
+ *
+ * @returns   Promise<string[]>  the paths of the tool
+ */
+function findInPath(tool) {
+    return __awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // build the list of extensions to try
+        const extensions = [];
+        if (io_util/* IS_WINDOWS */.H8 && process.env['PATHEXT']) {
+            for (const extension of process.env['PATHEXT'].split(external_path_.delimiter)) {
+                if (extension) {
+                    extensions.push(extension);
+                }
+            }
+        }
+        // if it's rooted, return it if exists. otherwise return empty.
+        if (io_util/* isRooted */.Qh(tool)) {
+            const filePath = yield io_util/* tryGetExecutablePath */.vr(tool, extensions);
+            if (filePath) {
+                return [filePath];
+            }
+            return [];
+        }
+        // if any path separators, return empty
+        if (tool.includes(external_path_.sep)) {
+            return [];
+        }
+        // build the list of directories
+        //
+        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
+        // it feels like we should not do this. Checking the current directory seems like more of a use
+        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
+        // across platforms.
+        const directories = [];
+        if (process.env.PATH) {
+            for (const p of process.env.PATH.split(external_path_.delimiter)) {
+                if (p) {
+                    directories.push(p);
+                }
+            }
+        }
+        // find all matches
+        const matches = [];
+        for (const directory of directories) {
+            const filePath = yield io_util/* tryGetExecutablePath */.vr(external_path_.join(directory, tool), extensions);
+            if (filePath) {
+                matches.push(filePath);
+            }
+        }
+        return matches;
+    });
+}
+function readCopyOptions(options) {
+    const force = options.force == null ? true : options.force;
+    const recursive = Boolean(options.recursive);
+    const copySourceDirectory = options.copySourceDirectory == null
+        ? true
+        : Boolean(options.copySourceDirectory);
+    return { force, recursive, copySourceDirectory };
+}
+function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
+    return __awaiter(this, void 0, void 0, function* () {
+        // Ensure there is not a run away recursive copy
+        if (currentDepth >= 255)
+            return;
+        currentDepth++;
+        yield mkdirP(destDir);
+        const files = yield ioUtil.readdir(sourceDir);
+        for (const fileName of files) {
+            const srcFile = `${sourceDir}/${fileName}`;
+            const destFile = `${destDir}/${fileName}`;
+            const srcFileStat = yield ioUtil.lstat(srcFile);
+            if (srcFileStat.isDirectory()) {
+                // Recurse
+                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
+            }
+            else {
+                yield copyFile(srcFile, destFile, force);
+            }
+        }
+        // Change the mode for the newly created directory
+        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
+    });
+}
+// Buffered file copy
+function copyFile(srcFile, destFile, force) {
+    return __awaiter(this, void 0, void 0, function* () {
+        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
+            // unlink/re-link it
+            try {
+                yield ioUtil.lstat(destFile);
+                yield ioUtil.unlink(destFile);
+            }
+            catch (e) {
+                // Try to override file permission
+                if (e.code === 'EPERM') {
+                    yield ioUtil.chmod(destFile, '0666');
+                    yield ioUtil.unlink(destFile);
+                }
+                // other errors = it doesn't exist, no work to do
+            }
+            // Copy over symlink
+            const symlinkFull = yield ioUtil.readlink(srcFile);
+            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
+        }
+        else if (!(yield ioUtil.exists(destFile)) || force) {
+            yield ioUtil.copyFile(srcFile, destFile);
+        }
+    });
+}
+//# sourceMappingURL=io.js.map
+
+/***/ }),
+
 /***/ 3305:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -14167,12 +17089,14 @@ function config(newConfig) {
 /* harmony export */   O7: () => (/* binding */ codePointLength),
 /* harmony export */   PO: () => (/* binding */ cached),
 /* harmony export */   QH: () => (/* binding */ aborted),
+/* harmony export */   Qd: () => (/* binding */ isPlainObject),
 /* harmony export */   Rc: () => (/* binding */ getLengthableOrigin),
 /* harmony export */   Vy: () => (/* binding */ assignProp),
 /* harmony export */   X: () => (/* binding */ installLazyProp),
 /* harmony export */   cl: () => (/* binding */ nullish),
 /* harmony export */   d3: () => (/* binding */ attachSchema),
 /* harmony export */   gx: () => (/* binding */ captureStackTrace),
+/* harmony export */   hi: () => (/* binding */ sizeCaps),
 /* harmony export */   iR: () => (/* binding */ finalizeIssue),
 /* harmony export */   jD: () => (/* binding */ hide),
 /* harmony export */   k8: () => (/* binding */ jsonStringifyReplacer),
@@ -14188,7 +17112,7 @@ function config(newConfig) {
 /* harmony export */   w5: () => (/* binding */ getEnumValues),
 /* harmony export */   zH: () => (/* binding */ NUMBER_FORMAT_RANGES)
 /* harmony export */ });
-/* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, joinValues, floatSafeRemainder, defineLazy, objectClone, rawShape, mergeDefs, cloneDef, getElementAtPath, promiseAllObject, randomString, esc, slugify, allowsEval, isPlainObject, shallowClone, numKeys, getParsedType, primitiveTypes, createTransparentProxy, stringifyPrimitive, BIGINT_FORMAT_RANGES, pick, omit, extend, safeExtend, merge, partial, required, unwrapMessage, sizeCaps, getSizableOrigin, parsedType, issue, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, derived, CONSTANT_CATCH, constantCatch */
+/* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, joinValues, floatSafeRemainder, defineLazy, objectClone, rawShape, mergeDefs, cloneDef, getElementAtPath, promiseAllObject, randomString, esc, slugify, allowsEval, shallowClone, numKeys, getParsedType, primitiveTypes, createTransparentProxy, stringifyPrimitive, BIGINT_FORMAT_RANGES, pick, omit, extend, safeExtend, merge, partial, required, unwrapMessage, getSizableOrigin, parsedType, issue, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, derived, CONSTANT_CATCH, constantCatch */
 
 // functions
 function assertEqual(val) {
@@ -15072,18 +17996,20 @@ function constantCatch(value) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  YOg: () => (/* binding */ array),
   zMY: () => (/* binding */ schemas_boolean),
   k5n: () => (/* binding */ _enum),
   Whr: () => (/* binding */ schemas_int),
   aig: () => (/* binding */ schemas_number),
   lqM: () => (/* binding */ optional),
+  g1P: () => (/* binding */ record),
   rej: () => (/* binding */ strictObject),
   YjP: () => (/* binding */ schemas_string),
   KCZ: () => (/* binding */ union),
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigInt, ZodMiniBigIntFormat, ZodMiniBoolean, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDate, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumber, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniString, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _default, _function, any, array, base64, base64url, bigint, catch, catchall, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, exactPartial, extend, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseObject, looseRecord, mac, map, merge, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, omit, partial, partialRecord, pick, pipe, prefault, promise, readonly, record, refine, required, safeExtend, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigInt, ZodMiniBigIntFormat, ZodMiniBoolean, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDate, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumber, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniString, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _default, _function, any, base64, base64url, bigint, catch, catchall, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, exactPartial, extend, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseObject, looseRecord, mac, map, merge, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, omit, partial, partialRecord, pick, pipe, prefault, promise, readonly, refine, required, safeExtend, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -16077,7 +19003,7 @@ const $ZodDate = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
 })));
 // an oversized container fails its leading size checks before any element is parsed
 function capSize(inst, size) {
-    const caps = util.sizeCaps(inst._zod.def.checks);
+    const caps = core_util/* sizeCaps */.hi(inst._zod.def.checks);
     if (!caps.length)
         return;
     const cap = Math.min(...caps.map((c) => c[0]));
@@ -16085,13 +19011,13 @@ function capSize(inst, size) {
     inst._zod.parse = (payload, ctx) => {
         const n = size(payload.value);
         if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
-            for (const [max, ch] of util.sizeCaps(inst._zod.def.checks)) {
+            for (const [max, ch] of core_util/* sizeCaps */.hi(inst._zod.def.checks)) {
                 if (n > max && ch._zod.def.when(payload)) {
                     const start = payload.issues.length;
                     ch._zod.check(payload);
                     // the value is still the raw input, so no later check may read it
                     payload.issues[start].continue = false;
-                    util.attachSchema(payload.issues, start, inst);
+                    core_util/* attachSchema */.d3(payload.issues, start, inst);
                     return payload;
                 }
             }
@@ -16104,13 +19030,13 @@ const mapSize = (input) => (input instanceof Map ? input.size : -1);
 const setSize = (input) => (input instanceof Set ? input.size : -1);
 function handleArrayResult(result, final, index) {
     if (result.issues.length) {
-        final.issues.push(...util.prefixIssues(index, result.issues));
+        final.issues.push(...core_util/* prefixIssues */.lQ(index, result.issues));
     }
     final.value[index] = result.value;
 }
-const $ZodArray = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodArray", (inst, def) => {
+const $ZodArray = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodArray", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
+    const memo = core_core/* globalConfig */.cr.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
@@ -16138,7 +19064,7 @@ const $ZodArray = /*@__PURE__*/ (/* unused pure expression or super */ null && (
             else {
                 handleArrayResult(result, payload, i);
                 // the element's payload is authoritative here, since handleArrayResult forwards every issue; an object's is not, because it drops a failed absent optional
-                if (abortEarly && result.issues.length !== 0 && util.aborted(result))
+                if (abortEarly && result.issues.length !== 0 && core_util/* aborted */.QH(result))
                     break;
             }
         }
@@ -16148,7 +19074,7 @@ const $ZodArray = /*@__PURE__*/ (/* unused pure expression or super */ null && (
         return payload; //handleArrayResultsAsync(parseResults, final);
     };
     capSize(inst, arraySize);
-})));
+});
 function handlePropertyResult(result, final, key, input, optin, optout) {
     const isPresent = key in input;
     const isOptionalOut = optout === "optional";
@@ -16975,13 +19901,13 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
     }
     return final;
 }
-const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodRecord", (inst, def) => {
+const $ZodRecord = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodRecord", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
+    const memo = core_core/* globalConfig */.cr.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isPlainObject(input)) {
+        if (!core_util/* isPlainObject */.Qd(input)) {
             payload.issues.push({
                 expected: "record",
                 code: "invalid_type",
@@ -17010,7 +19936,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())),
                             input: key,
                             path: [key],
                             inst,
@@ -17024,14 +19950,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     if (result instanceof Promise) {
                         proms.push(result.then((result) => {
                             if (result.issues.length) {
-                                payload.issues.push(...util.prefixIssues(key, result.issues));
+                                payload.issues.push(...core_util/* prefixIssues */.lQ(key, result.issues));
                             }
                             payload.value[outKey] = result.value;
                         }));
                     }
                     else {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...core_util/* prefixIssues */.lQ(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }
@@ -17077,7 +20003,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     throw new Error("Async schemas not supported in object keys currently");
                 }
                 // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
-                const checkNumericKey = typeof key === "string" && regexes.number.test(key) && keyResult.issues.length;
+                const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
                 if (checkNumericKey) {
                     const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
                     if (retryResult instanceof Promise) {
@@ -17101,7 +20027,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W())),
                             input: key,
                             path: [key],
                             inst,
@@ -17117,14 +20043,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                 if (result instanceof Promise) {
                     proms.push(result.then((result) => {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...core_util/* prefixIssues */.lQ(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }));
                 }
                 else {
                     if (result.issues.length) {
-                        payload.issues.push(...util.prefixIssues(key, result.issues));
+                        payload.issues.push(...core_util/* prefixIssues */.lQ(key, result.issues));
                     }
                     payload.value[outKey] = result.value;
                 }
@@ -17144,7 +20070,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         }
         return payload;
     };
-})));
+});
 const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMap", (inst, def) => {
     $ZodType.init(inst, def);
     const memo = core.globalConfig.memoizer;
@@ -18769,16 +21695,16 @@ const ZodMiniDate = /*@__PURE__*/ (/* unused pure expression or super */ null &&
 function schemas_date(params) {
     return core._date(ZodMiniDate, params);
 }
-const ZodMiniArray = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniArray", (inst, def) => {
-    core.$ZodArray.init(inst, def);
+const ZodMiniArray = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniArray", (inst, def) => {
+    $ZodArray.init(inst, def);
     ZodMiniType.init(inst, def);
-})));
+});
 // @__NO_SIDE_EFFECTS__
 function array(element, params) {
     return new ZodMiniArray({
         type: "array",
         element: element,
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 // .keyof
@@ -18940,10 +21866,10 @@ function tuple(items, _paramsOrRest, _params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodMiniRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniRecord", (inst, def) => {
-    core.$ZodRecord.init(inst, def);
+const ZodMiniRecord = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniRecord", (inst, def) => {
+    $ZodRecord.init(inst, def);
     ZodMiniType.init(inst, def);
-})));
+});
 // @__NO_SIDE_EFFECTS__
 function record(keyType, valueType, params) {
     // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
@@ -18952,14 +21878,14 @@ function record(keyType, valueType, params) {
             type: "record",
             keyType: schemas_string(),
             valueType: keyType,
-            ...util.normalizeParams(valueType),
+            ...core_util/* normalizeParams */.A2(valueType),
         });
     }
     return new ZodMiniRecord({
         type: "record",
         keyType,
         valueType: valueType,
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
