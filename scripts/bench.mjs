@@ -316,7 +316,38 @@ async function bigOutput(bytes, label, hosts, withThroughput) {
       );
     }
     row(`peak RSS, ${label} of stdout (${host})`, 'MiB', fmt(probe.peak, 0), '≤ 120', probe.peak <= 120);
+    if (withThroughput && host === 'cli') await passThroughFloor(dir, sink, sinkFile, streamed);
   }
+}
+
+/**
+ * The CLI passes a script's output through itself when its own stdout is a pipe (so that `| head` cannot kill a
+ * script with SIGPIPE, issue 11.5). The floor of that: a bare Node.js program that does nothing but pipe the
+ * script's stdout to its own, into the same sink.
+ */
+async function passThroughFloor(dir, sink, sinkFile, streamed) {
+  const bare = path.join(work, 'bare-pipe.mjs');
+  writeFileSync(
+    bare,
+    `import { spawn } from 'node:child_process';\n` +
+      `const c = spawn('bash', ['scripts/s000.sh'], { stdio: ['ignore', 'pipe', 'inherit'] });\n` +
+      `c.stdout.pipe(process.stdout);\n`,
+  );
+  const rates = [];
+  for (let i = 0; i < REPEAT; i++) {
+    await measure('bash', ['-c', `bash scripts/s000.sh | "${process.execPath}" "${sink}"`], {
+      cwd: dir,
+      env: { ...process.env, SINK_FILE: sinkFile },
+    });
+    const b = streamed();
+    await measure('bash', ['-c', `"${process.execPath}" "${bare}" | "${process.execPath}" "${sink}"`], {
+      cwd: dir,
+      env: { ...process.env, SINK_FILE: sinkFile },
+    });
+    const o = streamed();
+    rates.push(b.seconds / o.seconds);
+  }
+  info('↳ floor for a piped CLI: a bare node pipe of the script', 'throughput ratio', fmt(median(rates)));
 }
 
 async function stderrFlood() {

@@ -42491,7 +42491,7 @@ function mayBreak(stream) {
     if (typeof fd !== 'number')
         return true;
     try {
-        const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+        const stat = fstatSync(fd);
         return stat.isFIFO() || stat.isSocket();
     }
     catch {
@@ -42843,7 +42843,12 @@ class GitHubHost {
     workspace;
     cancellation = new Cancellation();
     option = githubOptions.option;
-    stdout = scriptSink(process.stdout);
+    /**
+     * Scripts get our stdout descriptor itself: the runner reads it until we exit, so no reader goes away early here,
+     * and the kernel then moves the output at full speed (a pass-through costs 5x: docs/performance.md). Our own writes
+     * ignore write errors (ignoreOutputErrors); only the terminal CLI, where `| head` is common, passes output through.
+     */
+    stdout = process.stdout;
     stderr = guarded(process.stderr);
     scriptStdin = 'closed';
     masked = new Set();

@@ -12,7 +12,7 @@ import type { Result } from '../core/request.js';
 import { Secrets } from '../core/secrets.js';
 import { MAX_ANNOTATION_CHARS, MAX_LOG_MESSAGE_CHARS, capText } from './bounds.js';
 import { neutralizeWorkflowCommands as neutralize } from './neutralize.js';
-import { guarded, scriptSink } from './output-streams.js';
+import { guarded } from './output-streams.js';
 import { publishEach } from './publish-each.js';
 import { outputsJson, summaryMarkdown } from './report.js';
 import { closingLine } from './closing-line.js';
@@ -24,7 +24,12 @@ const MAX_ANNOTATIONS = 10;
 export class GitHubHost implements Host {
   readonly cancellation = new Cancellation();
   readonly option = githubOptions.option;
-  readonly stdout = scriptSink(process.stdout);
+  /**
+   * Scripts get our stdout descriptor itself: the runner reads it until we exit, so no reader goes away early here,
+   * and the kernel then moves the output at full speed (a pass-through costs 5x: docs/performance.md). Our own writes
+   * ignore write errors (ignoreOutputErrors); only the terminal CLI, where `| head` is common, passes output through.
+   */
+  readonly stdout = process.stdout;
   readonly stderr = guarded(process.stderr);
   readonly scriptStdin = 'closed' as const;
   private readonly masked = new Set<string>();

@@ -17114,7 +17114,12 @@ class AzurePipelinesHost {
     sourcesRoot;
     cancellation = new Cancellation();
     option = azurePipelinesOptions.option;
-    stdout = (0,output_streams/* scriptSink */.Zu)(process.stdout);
+    /**
+     * Scripts get our stdout descriptor itself: the agent reads it until we exit, so no reader goes away early here,
+     * and the kernel then moves the output at full speed (a pass-through costs 5x: docs/performance.md). Our own writes
+     * ignore write errors (ignoreOutputErrors); only the terminal CLI, where `| head` is common, passes output through.
+     */
+    stdout = process.stdout;
     stderr = (0,output_streams/* guarded */.Nj)(process.stderr);
     scriptStdin = 'closed';
     masked = new Set();
@@ -17273,9 +17278,10 @@ function summaryLine(result) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Nj: () => (/* binding */ guarded),
-  jN: () => (/* binding */ ignoreOutputErrors),
-  Zu: () => (/* binding */ scriptSink)
+  jN: () => (/* binding */ ignoreOutputErrors)
 });
+
+// UNUSED EXPORTS: scriptSink
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -17351,7 +17357,7 @@ function mayBreak(stream) {
     if (typeof fd !== 'number')
         return true;
     try {
-        const stat = (0,external_node_fs_.fstatSync)(fd);
+        const stat = fstatSync(fd);
         return stat.isFIFO() || stat.isSocket();
     }
     catch {
