@@ -152,6 +152,39 @@ export function outputsTooLarge(
 }
 
 /**
+ * Parameter values that could not be passed to a script (found before anything runs): one too large on its own, or
+ * all of them on top of `base` (the OS environment and `.env`). Messages name keys and sizes, never values: a
+ * parameter may be secret.
+ */
+export function parametersTooLarge(
+  values: ReadonlyMap<string, string>,
+  base: Iterable<readonly [string, string | undefined]>,
+  limits = envLimits(),
+): ScriptsError[] {
+  const hint = 'Pass large data as a file: put its path in the parameter, and let the script read the file.';
+  const problems = oversizedEntries(values, limits).map(
+    (big) =>
+      new ScriptsError({
+        code: 'ENV_TOO_LARGE',
+        message: `Parameter ${big.key} is ${formatBytes(big.bytes)}; one variable a script gets may be at most ${formatBytes(limits.entry)} on this OS (${limits.entryName}), so no script could start.`,
+        hint,
+      }),
+  );
+  if (problems.length > 0) return problems;
+  const merged = new Map<string, string | undefined>(base);
+  for (const [k, v] of values) merged.set(k, v);
+  const total = totalBytes(merged);
+  if (total <= limits.total) return [];
+  return [
+    new ScriptsError({
+      code: 'ENV_TOO_LARGE',
+      message: `The parameters with the azd and OS environments make ${formatBytes(total)}; this OS allows ${formatBytes(limits.total)} (${limits.totalName}, less room for arguments), so no script could start. Largest parameters: ${largest(values)}.`,
+      hint,
+    }),
+  ];
+}
+
+/**
  * Problems of an azd environment whose `.env` could not be passed to any script (found before anything runs).
  * `down` does not use this: it leaves such values out (fitValues), so that it can always run.
  */

@@ -20,7 +20,7 @@ import { runList } from './run-list.js';
 import { Secrets } from './secrets.js';
 import { checkVariables } from './variables-check.js';
 import { state } from './state.js';
-import { dotenvTooLarge } from './env-limits.js';
+import { dotenvTooLarge, parametersTooLarge } from './env-limits.js';
 import { keysNotPassed } from './script-env.js';
 import { scriptRun, validateScripts } from './validate.js';
 
@@ -98,6 +98,12 @@ async function dispatch(ctx: Context): Promise<void> {
     : undefined;
   const parameterKeys = parameters?.values.keys() ?? files.flatMap((f) => f.declarations.map((d) => d.key));
   if (view) checkVariables(ctx, scripts, view.values, parameterKeys, problems);
+  // Values too large for a script's environment would fail at the first spawn (E2BIG): say so now, by key and size.
+  // (down fits .env around the parameters instead, so there only the OS environment is their base.)
+  if (parameters && view) {
+    const base = [...Object.entries(request.env), ...(request.command === 'down' ? [] : view.values)];
+    for (const problem of parametersTooLarge(parameters.values, base)) problems.add(problem);
+  }
   problems.throwIfAny(`in ${project.file} and the files it names; nothing was run`);
   if (!parameters) return;
   for (const message of parameters.warnings) warn(ctx, message);

@@ -14972,6 +14972,34 @@ function outputsTooLarge(script, outputs, base, limits = envLimits()) {
     });
 }
 /**
+ * Parameter values that could not be passed to a script (found before anything runs): one too large on its own, or
+ * all of them on top of `base` (the OS environment and `.env`). Messages name keys and sizes, never values: a
+ * parameter may be secret.
+ */
+function parametersTooLarge(values, base, limits = envLimits()) {
+    const hint = 'Pass large data as a file: put its path in the parameter, and let the script read the file.';
+    const problems = oversizedEntries(values, limits).map((big) => new core_errors/* ScriptsError */.jW({
+        code: 'ENV_TOO_LARGE',
+        message: `Parameter ${big.key} is ${formatBytes(big.bytes)}; one variable a script gets may be at most ${formatBytes(limits.entry)} on this OS (${limits.entryName}), so no script could start.`,
+        hint,
+    }));
+    if (problems.length > 0)
+        return problems;
+    const merged = new Map(base);
+    for (const [k, v] of values)
+        merged.set(k, v);
+    const total = totalBytes(merged);
+    if (total <= limits.total)
+        return [];
+    return [
+        new core_errors/* ScriptsError */.jW({
+            code: 'ENV_TOO_LARGE',
+            message: `The parameters with the azd and OS environments make ${formatBytes(total)}; this OS allows ${formatBytes(limits.total)} (${limits.totalName}, less room for arguments), so no script could start. Largest parameters: ${largest(values)}.`,
+            hint,
+        }),
+    ];
+}
+/**
  * Problems of an azd environment whose `.env` could not be passed to any script (found before anything runs).
  * `down` does not use this: it leaves such values out (fitValues), so that it can always run.
  */
@@ -16397,6 +16425,13 @@ async function dispatch(ctx) {
     const parameterKeys = parameters?.values.keys() ?? files.flatMap((f) => f.declarations.map((d) => d.key));
     if (view)
         checkVariables(ctx, scripts, view.values, parameterKeys, problems);
+    // Values too large for a script's environment would fail at the first spawn (E2BIG): say so now, by key and size.
+    // (down fits .env around the parameters instead, so there only the OS environment is their base.)
+    if (parameters && view) {
+        const base = [...Object.entries(request.env), ...(request.command === 'down' ? [] : view.values)];
+        for (const problem of parametersTooLarge(parameters.values, base))
+            problems.add(problem);
+    }
     problems.throwIfAny(`in ${project.file} and the files it names; nothing was run`);
     if (!parameters)
         return;

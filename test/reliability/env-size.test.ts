@@ -121,27 +121,51 @@ describe('issue 11.4: a large output does not brick the environment', () => {
     },
   );
 
+  rit(
+    'a parameter too large for a script is reported before anything runs, by key and size (never its value)',
+    async () => {
+      const dir = makeProject({
+        'azure.yaml': [
+          'name: t',
+          'infra:',
+          '  provider: scripts',
+          '  config:',
+          '    provision:',
+          '      - shell: bash',
+          '        run: run.sh',
+          '        parameters: params.json',
+          '',
+        ].join('\n'),
+        'run.sh': '#!/usr/bin/env bash\ntouch ran\n',
+        'params.json': JSON.stringify({ parameters: { LARGE_PARAM: { type: 'string', value: 'p'.repeat(BIG) } } }),
+      });
+      badInput();
+      const r = await runCli(['provision', '-e', 'dev'], { cwd: dir, env: baseEnv() });
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /Parameter LARGE_PARAM is 200 KiB; one variable a script gets may be at most 128 KiB/);
+      assert.doesNotMatch(r.stdout + r.stderr, /pppppppp/);
+      assert.doesNotMatch(r.stdout, /Running script/);
+      assert.equal(existsSync(path.join(dir, 'ran')), false);
+    },
+  );
+
   rit('E2BIG is reported as what it is (an environment too large), not as a missing shell', async () => {
+    // A script that writes a huge value into .env itself: the next script cannot start.
     const dir = makeProject({
-      'azure.yaml': [
-        'name: t',
-        'infra:',
-        '  provider: scripts',
-        '  config:',
-        '    provision:',
-        '      - shell: bash',
-        '        run: run.sh',
-        '        parameters: params.json',
-        '',
-      ].join('\n'),
+      'azure.yaml': azureYaml({
+        provision: [
+          { shell: 'bash', name: 'writer', run: 'writer.sh' },
+          { shell: 'bash', name: 'next', run: 'run.sh' },
+        ],
+      }),
+      'writer.sh': `#!/usr/bin/env bash\nprintf 'HUGE_VALUE="%s"\\n' "$(head -c ${BIG} /dev/zero | tr '\\0' h)" >> .azure/dev/.env\n`,
       'run.sh': '#!/usr/bin/env bash\ntouch ran\n',
-      'params.json': JSON.stringify({ parameters: { LARGE_PARAM: { type: 'string', value: 'p'.repeat(BIG) } } }),
     });
     badInput();
     const r = await runCli(['provision', '-e', 'dev'], { cwd: dir, env: baseEnv() });
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.match(r.stderr, /could not be started: its environment is too large for the OS \(E2BIG/);
-    assert.match(r.stderr, /Largest: LARGE_PARAM \(200 KiB\)/);
+    assert.match(r.stderr, /Largest: HUGE_VALUE \(200 KiB\)/);
     assert.doesNotMatch(r.stderr, /install/i);
     assert.equal(existsSync(path.join(dir, 'ran')), false);
   });
