@@ -9,6 +9,7 @@ import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document } fro
 import { Problems, ScriptsError, formatLocation as prefix, type Location } from './errors.js';
 import { MiB, readTextFile } from './files.js';
 import { REQUEST_FIELD_NAMES, type OptionSpeller } from './options.js';
+import { parseStateSection, type RemoteSection } from './project-state.js';
 import { describe, parseEntry, unknownKey, type ScriptEntry } from './script-entry.js';
 
 export const PROJECT_FILES = ['azure.yaml', 'azure.yml'] as const;
@@ -21,6 +22,10 @@ export interface Project {
   root: string;
   file: string;
   lists: Partial<Record<ListName, ScriptEntry[]>>;
+  /** azure.yaml `name` (azd's default remote-state container, lower-cased), when written as a scalar. */
+  name?: string;
+  /** azure.yaml `state.remote`, shape-checked; its backend's store reads the rest. */
+  remoteState?: RemoteSection;
 }
 
 /** Walks up from `cwd` to the first folder holding azure.yaml (or azure.yml). */
@@ -185,8 +190,13 @@ export function parseProject(text: string, file: string, platform: NodeJS.Platfo
     });
     lists[list] = entries;
   }
+  const remoteState = parseStateSection(project.state, file, locate, problems);
   problems.throwIfAny(`in ${file}`);
-  return { root, file, lists };
+  const result: Project = { root, file, lists };
+  const name = project.name;
+  if (typeof name === 'string' || typeof name === 'number') result.name = String(name);
+  if (remoteState) result.remoteState = remoteState;
+  return result;
 }
 
 /** Finds the YAML node behind a path, for file:line in messages. */
