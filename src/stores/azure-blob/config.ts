@@ -6,13 +6,18 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { Problems, closest, locatedError, type Location, type ScriptsErrorData } from '../../core/errors.js';
+import {
+  Problems,
+  ScriptsError,
+  closest,
+  locatedError,
+  type Location,
+  type ScriptsErrorData,
+} from '../../core/errors.js';
 import { MiB, readTextFile } from '../../core/files.js';
 import { findKeyOffset, lineAndColumn, parseJson } from '../../core/json.js';
 import type { Project } from '../../core/project.js';
-import type { RemoteSection } from '../../core/project-state.js';
-import { REMOTE_KEYS } from '../../core/project-state.js';
-import { ScriptsError } from '../../core/errors.js';
+import { REMOTE_KEYS, type RemoteSection } from '../../core/project-state.js';
 
 export const BACKEND = 'AzureBlobStorage';
 /** azd's storage.AccountConfig fields, matched case-insensitively as Go's encoding/json does. */
@@ -121,7 +126,8 @@ export function parseUserConfig(text: string, file: string): RemoteSection | und
  */
 export function remoteStateFrom(section: RemoteSection, project: Pick<Project, 'file' | 'name'>): RemoteState {
   const problems = new Problems();
-  const file = path.basename(section.file);
+  // Hints name azure.yaml by its name (the user knows where it is), the user config by its full path.
+  const file = section.file === project.file ? path.basename(section.file) : section.file;
   const reported = new Set<string>();
   const invalid = (where: Location, message: string, hint: string, field?: string) => {
     if (field) reported.add(field);
@@ -131,7 +137,12 @@ export function remoteStateFrom(section: RemoteSection, project: Pick<Project, '
   const backend = section.backend;
   if (backend !== BACKEND) {
     const where = backend === undefined ? section.where : section.locate(['backend']);
-    const shown = typeof backend === 'string' ? backend : backend === undefined || backend === null ? '' : '…';
+    const shown =
+      backend === undefined || backend === null
+        ? ''
+        : typeof backend === 'object'
+          ? describeValue(backend)
+          : String(backend);
     const guess = typeof backend === 'string' ? closest(backend, [BACKEND]) : undefined;
     // azd's own wording (pkg/environment/manager.go NewManager), so the message is recognisable.
     invalid(

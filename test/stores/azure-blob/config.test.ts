@@ -208,6 +208,17 @@ describe('issue 12.1: falling back to state.remote in the user azd config', () =
     assert.ok(err.message.startsWith(`${options.file}:6: `), err.message);
   });
 
+  it('problems in the user config name that file by its full path, and a non-text backend is shown', async () => {
+    const options = userConfig({ state: { remote: { backend: 7, config: { containerName: 'box' } } } });
+    const err = await rejection(resolveRemoteState(project(['name: demo']), options));
+    assert.equal(err.code, 'VALIDATION_FAILED');
+    const [backend, account] = err.problems ?? [];
+    assert.match(backend?.message ?? '', /The specified backend '7' is not valid/);
+    assert.equal(backend?.line, 4);
+    assert.match(account?.message ?? '', /has no accountName/);
+    assert.ok(account?.hint?.includes(options.file), account?.hint);
+  });
+
   it('parseUserConfig rejects unknown keys beside backend and config', () => {
     const err = thrown(() =>
       parseUserConfig('{"state": {"remote": {"backend": "AzureBlobStorage", "confg": {}}}}', '/h/.azd/config.json'),
