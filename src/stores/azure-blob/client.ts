@@ -73,7 +73,7 @@ function field(connectionString: string, name: string): string | undefined {
 
 /** Removes every value of the connection string that could be secret from a text we did not write. */
 function redact(text: string, connectionString: string): string {
-  let out = text.split(connectionString).join('<connection string>');
+  let out = connectionString.length >= 4 ? text.split(connectionString).join('<connection string>') : text;
   for (const name of ['AccountKey', 'SharedAccessSignature']) {
     const value = field(connectionString, name);
     if (value !== undefined && value.length >= 4) out = out.split(value).join('<redacted>');
@@ -163,6 +163,13 @@ export class AzureBlobClient {
     containerName: string,
     options: ClientOptions = {},
   ): Promise<AzureBlobClient> {
+    if (connectionString.trim() === '') {
+      throw new ScriptsError({
+        code: 'REMOTE_STATE_INVALID',
+        message: 'AZURE_STORAGE_CONNECTION_STRING is empty.',
+        hint: CONNECTION_STRING_HINT,
+      });
+    }
     const { BlobServiceClient } = await import('@azure/storage-blob');
     let service: BlobServiceClient;
     try {
