@@ -16,6 +16,10 @@ export const DEV_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErC
 
 export interface Azurite {
   port: number;
+  /** Process (and process group) id of the emulator. */
+  pid: number;
+  /** Its data folder, removed by stop(). */
+  location: string;
   /** `http://127.0.0.1:<port>/devstoreaccount1` (path-style, as Azurite serves it). */
   endpoint: string;
   connectionString: string;
@@ -112,24 +116,35 @@ async function startOnce(port: number, location: string): Promise<{ child: Child
       if (/EADDRINUSE/.test(output)) return 'in-use';
       throw new Error(`Azurite exited (${child.exitCode ?? child.signalCode}) before listening:\n${output}`);
     }
-    if (await canConnect(port)) return { child };
+    // Azurite's own "listening" line, not just an open port: another process may hold the port we picked.
+    if (output.includes(`successfully listens on http://127.0.0.1:${port}`) && (await canConnect(port))) {
+      return { child };
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   await killGroup(child);
   throw new Error(`Azurite did not listen on 127.0.0.1:${port} within 30 s:\n${output}`);
 }
 
-export async function startAzurite(): Promise<Azurite> {
+export interface StartOptions {
+  /** Where ports come from (tests of this helper hand it a busy one first). Default: freePort. */
+  pickPort?: () => Promise<number>;
+}
+
+export async function startAzurite(options: StartOptions = {}): Promise<Azurite> {
+  const pickPort = options.pickPort ?? freePort;
   const location = mkdtempSync(path.join(os.tmpdir(), 'azd-scripts-azurite-'));
   try {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const port = await freePort();
+      const port = await pickPort();
       const started = await startOnce(port, location);
       if (started === 'in-use') continue;
       const { child } = started;
       let stopped = false;
       return {
         port,
+        pid: child.pid!,
+        location,
         endpoint: `http://127.0.0.1:${port}/${DEV_ACCOUNT}`,
         connectionString: connectionStringFor(port),
         connectionStringWithKey: (key) => connectionStringFor(port, key),

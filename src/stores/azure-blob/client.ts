@@ -136,6 +136,13 @@ function toScriptsError(error: unknown, action: string, where: Where, connection
   });
 }
 
+const LEASE_LOST = new Set([
+  'LeaseIdMismatchWithLeaseOperation',
+  'LeaseNotPresentWithLeaseOperation',
+  'LeaseIsBrokenAndCannotBeRenewed',
+  'LeaseLost',
+]);
+
 function isStatus(error: unknown, ...statuses: number[]): boolean {
   const status = (error as SdkError | undefined)?.statusCode;
   return status !== undefined && statuses.includes(status);
@@ -283,18 +290,30 @@ export class AzureBlobClient {
           try {
             await leaseClient.renewLease();
           } catch (error) {
-            throw this.fail(error, 'renew the lock on', name);
+            throw this.lost(error, envName, name) ?? this.fail(error, 'renew the lock on', name);
           }
         },
         release: async () => {
           try {
             await leaseClient.releaseLease();
           } catch (error) {
-            throw this.fail(error, 'release the lock on', name);
+            throw this.lost(error, envName, name) ?? this.fail(error, 'release the lock on', name);
           }
         },
       },
     };
+  }
+
+  /** Our lease ended and another run took the lock (or it was broken): say so, not "HTTP 409". */
+  private lost(error: unknown, envName: string, name: string): ScriptsError | undefined {
+    if (!isStatus(error, 409) || !LEASE_LOST.has(errorCode(error) ?? '')) return undefined;
+    return new ScriptsError({
+      code: 'ENVIRONMENT_LOCKED',
+      message:
+        `The lock on environment "${envName}" (${describe(this.where, name)}) was lost: ` +
+        `its lease ended and was taken or broken by someone else (${errorCode(error)}).`,
+      hint: 'Another run may be changing this environment now. Check its remote state before running again.',
+    });
   }
 
   private async holder(name: string): Promise<LockHolder | undefined> {

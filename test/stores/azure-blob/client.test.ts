@@ -153,18 +153,24 @@ describe('issue 12 (blob client): the environment lock is a lease on a lock blob
     await lock.lease.release();
   });
 
-  it('an unreleased 15 s lease expires on its own and can then be taken', async () => {
+  it('an unreleased 15 s lease expires on its own, a renewed one does not; the crashed holder cannot renew', async () => {
     const c = await client();
-    const first = await c.acquireLock('dev', 15, 'a run that crashed');
-    assert.ok(first.acquired);
-    await new Promise((r) => setTimeout(r, 16_500));
+    const crashed = await c.acquireLock('dev', 15, 'a run that crashed');
+    const renewed = await c.acquireLock('prod', 15, 'a run that renews');
+    assert.ok(crashed.acquired && renewed.acquired);
+    await new Promise((r) => setTimeout(r, 8_000));
+    await renewed.lease.renew(); // now held until about 23 s
+    await new Promise((r) => setTimeout(r, 8_500));
+    // 16.5 s after both were taken: only the renewed one is still held.
     const next = await c.acquireLock('dev', 15, 'the next run');
     assert.ok(next.acquired, 'the expired lease was still held');
-    // The crashed run cannot renew a lease that someone else now holds.
-    const lost = await rejection(first.lease.renew());
-    assert.equal(lost.code, 'REMOTE_STATE_UNAVAILABLE');
-    assert.match(lost.message, /dev\/\.azd-scripts\.lock/);
+    const refused = await c.acquireLock('prod', 15, 'x');
+    assert.ok(!refused.acquired && refused.holder?.who === 'a run that renews', 'the renewed lease had expired');
+    const lost = await rejection(crashed.lease.renew());
+    assert.equal(lost.code, 'ENVIRONMENT_LOCKED');
+    assert.match(lost.message, /lock on environment "dev".*blob "dev\/\.azd-scripts\.lock".*was lost/);
     await next.lease.release();
+    await renewed.lease.release();
   });
 
   it('rejects a lease duration Azure does not accept', async () => {
