@@ -181,7 +181,13 @@ export class AzureBlobClient {
     let service: BlobServiceClient;
     try {
       service = BlobServiceClient.fromConnectionString(connectionString, {
-        retryOptions: { maxTries: options.maxTries ?? 3, retryDelayInMs: 500, maxRetryDelayInMs: 4000 },
+        retryOptions: {
+          maxTries: options.maxTries ?? 3,
+          retryDelayInMs: 500,
+          maxRetryDelayInMs: 4000,
+          // A hung connection would otherwise hold the run (and its lock) without end; state blobs are small.
+          tryTimeoutInMs: 60_000,
+        },
       });
     } catch (error) {
       const reason = redact(error instanceof Error ? error.message : String(error), connectionString);
