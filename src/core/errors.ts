@@ -33,6 +33,9 @@ export type ErrorCode =
   | 'INPUT_INVALID'
   | 'FILE_TOO_LARGE'
   | 'IO_ERROR'
+  | 'REMOTE_STATE_INVALID'
+  | 'REMOTE_STATE_UNAVAILABLE'
+  | 'REMOTE_STATE_DENIED'
   | 'INTERNAL';
 
 export interface Location {
