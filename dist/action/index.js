@@ -28374,7 +28374,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9442);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9276);
 /**
  * The Action's entry point (ncc builds it to dist/action/index.js, action.yml `runs.main`): it only calls run(),
  * so that the logic in action.ts can be imported without running (`@github/local-action`, tests).
@@ -28387,7 +28387,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9442:
+/***/ 9276:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39127,12 +39127,80 @@ function script_entry_describe(value) {
     return JSON.stringify(value);
 }
 
+;// CONCATENATED MODULE: ./src/core/project-state.ts
+/**
+ * azure.yaml's `state` section (azd's schema: `state: {remote: {backend, config}}`), read as far as the engine
+ * needs: its shape, with file:line and did-you-mean for misspelt keys. What `backend` and `config` hold belongs
+ * to the store that implements the backend (src/stores/<backend>/), which gets the raw values and a way to
+ * point at them.
+ */
+
+
+const STATE_KEYS = ['remote'];
+const REMOTE_KEYS = ['backend', 'config'];
+/**
+ * The `state.remote` section of a parsed azure.yaml, or undefined when there is none (no `state`, or `state` or
+ * `remote` empty: azd then looks in the user config). Shape problems are added to `problems`.
+ */
+function parseStateSection(state, file, locate, problems) {
+    if (state === undefined || state === null)
+        return undefined;
+    if (!isMapping(state)) {
+        const where = locate.value(['state']);
+        problems.add({
+            code: 'PROJECT_INVALID',
+            message: `${formatLocation(where)}state must be a mapping with a remote: section, not ${script_entry_describe(state)}.`,
+            hint: 'Write `state:` with `remote:` below it (backend: AzureBlobStorage and its config), or remove it.',
+            ...where,
+        });
+        return undefined;
+    }
+    for (const key of Object.keys(state)) {
+        if (!STATE_KEYS.includes(key))
+            problems.add(unknownKey(key, 'state', STATE_KEYS, locate.key(['state'], key)));
+    }
+    const remote = state.remote;
+    if (remote === undefined || remote === null)
+        return undefined;
+    if (!isMapping(remote)) {
+        const where = locate.value(['state', 'remote']);
+        problems.add({
+            code: 'PROJECT_INVALID',
+            message: `${formatLocation(where)}state.remote must be a mapping with backend: and config:, not ${script_entry_describe(remote)}.`,
+            hint: 'Write `backend: AzureBlobStorage` and `config:` (with accountName) under state.remote.',
+            ...where,
+        });
+        return undefined;
+    }
+    let shapeOk = true;
+    for (const key of Object.keys(remote)) {
+        if (REMOTE_KEYS.includes(key))
+            continue;
+        problems.add(unknownKey(key, 'state.remote', REMOTE_KEYS, locate.key(['state', 'remote'], key)));
+        shapeOk = false;
+    }
+    if (!shapeOk)
+        return undefined;
+    return {
+        file,
+        where: locate.key(['state'], 'remote'),
+        backend: remote.backend,
+        config: remote.config,
+        locate: (path) => locate.value(['state', 'remote', ...path]),
+        locateKey: (path, key) => locate.key(['state', 'remote', ...path], key),
+    };
+}
+function isMapping(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 ;// CONCATENATED MODULE: ./src/core/project.ts
 /**
  * The project: azure.yaml found by walking up from the working directory, its `infra` section read strictly
  * (PRD REQ-1). Every problem carries the file and line of the YAML node at fault; all problems of the
  * configuration are reported together.
  */
+
 
 
 
@@ -39286,8 +39354,15 @@ function parseProject(text, file, platform = process.platform) {
         });
         lists[list] = entries;
     }
+    const remoteState = parseStateSection(project.state, file, locate, problems);
     problems.throwIfAny(`in ${file}`);
-    return { root, file, lists };
+    const result = { root, file, lists };
+    const name = project.name;
+    if (typeof name === 'string' || typeof name === 'number')
+        result.name = String(name);
+    if (remoteState)
+        result.remoteState = remoteState;
+    return result;
 }
 /** Finds the YAML node behind a path, for file:line in messages. */
 class Locator {
