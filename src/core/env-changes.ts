@@ -34,7 +34,6 @@ export async function envChanges(env: AzdEnvironment, before: EnvValues): Promis
  */
 export async function collectEnvChanges(
   ctx: Context,
-  env: AzdEnvironment,
   entry: ScriptEntry,
   changed: ReadonlyMap<string, string>,
   fromOutputsJson: ReadonlySet<string> | undefined,

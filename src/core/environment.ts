@@ -292,35 +292,6 @@ export class AzdEnvironment {
     return data as Record<string, unknown>;
   }
 
-  /** Output keys that provision recorded in config.json (`scripts.outputs`). */
-  async recordedOutputs(): Promise<string[]> {
-    const scripts = (await this.readConfig()).scripts;
-    const outputs =
-      typeof scripts === 'object' && scripts !== null ? (scripts as Record<string, unknown>).outputs : undefined;
-    return Array.isArray(outputs) ? outputs.filter((k): k is string => typeof k === 'string') : [];
-  }
-
-  /**
-   * Adds and removes recorded output keys on top of what config.json holds now (another run may have recorded
-   * its own meanwhile), keeping every other key of the file.
-   */
-  async recordOutputs(changes: { add?: Iterable<string>; remove?: Iterable<string> }): Promise<void> {
-    if (!this.persist) return;
-    await this.withLock(async () => {
-      const config = await this.readConfig();
-      const scripts =
-        typeof config.scripts === 'object' && config.scripts !== null && !Array.isArray(config.scripts)
-          ? { ...(config.scripts as Record<string, unknown>) }
-          : {};
-      const keys = new Set(await this.recordedOutputs());
-      for (const key of changes.add ?? []) keys.add(key);
-      for (const key of changes.remove ?? []) keys.delete(key);
-      scripts.outputs = [...keys].sort();
-      config.scripts = scripts;
-      await writeFileAtomic(this.configFile, marshalIndentGo(config));
-    });
-  }
-
   /**
    * Changes config.json under the lock, on top of what it holds now, keeping every key `change` leaves alone
    * (records.ts keeps provision's records there). `change` returns false when it changed nothing.

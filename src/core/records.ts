@@ -36,7 +36,7 @@ function scriptsSection(config: Record<string, unknown>): Record<string, unknown
     : {};
 }
 
-function readRecords(config: Record<string, unknown>): RecordedOutput[] {
+export function readRecords(config: Record<string, unknown>): RecordedOutput[] {
   const scripts = scriptsSection(config);
   const keys = Array.isArray(scripts.outputs) ? scripts.outputs.filter((k): k is string => typeof k === 'string') : [];
   const types =
@@ -49,7 +49,7 @@ function readRecords(config: Record<string, unknown>): RecordedOutput[] {
   });
 }
 
-function writeRecords(config: Record<string, unknown>, records: RecordedOutput[]): void {
+export function writeRecords(config: Record<string, unknown>, records: RecordedOutput[]): void {
   const scripts = scriptsSection(config);
   const sorted = [...records].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   scripts.outputs = sorted.map((r) => r.key);

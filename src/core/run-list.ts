@@ -88,7 +88,7 @@ async function runScripts(
         failure = await envChanges(env, envBefore)
           .then(async (changed) => {
             const fromJson = await collect(ctx, env, entry, before, outputs);
-            await collectEnvChanges(ctx, env, entry, changed, fromJson, outputs);
+            await collectEnvChanges(ctx, entry, changed, fromJson, outputs);
           })
           .then(() => undefined, toScriptsError);
       }

@@ -13111,34 +13111,6 @@ class environment_AzdEnvironment {
         }
         return data;
     }
-    /** Output keys that provision recorded in config.json (`scripts.outputs`). */
-    async recordedOutputs() {
-        const scripts = (await this.readConfig()).scripts;
-        const outputs = typeof scripts === 'object' && scripts !== null ? scripts.outputs : undefined;
-        return Array.isArray(outputs) ? outputs.filter((k) => typeof k === 'string') : [];
-    }
-    /**
-     * Adds and removes recorded output keys on top of what config.json holds now (another run may have recorded
-     * its own meanwhile), keeping every other key of the file.
-     */
-    async recordOutputs(changes) {
-        if (!this.persist)
-            return;
-        await this.withLock(async () => {
-            const config = await this.readConfig();
-            const scripts = typeof config.scripts === 'object' && config.scripts !== null && !Array.isArray(config.scripts)
-                ? { ...config.scripts }
-                : {};
-            const keys = new Set(await this.recordedOutputs());
-            for (const key of changes.add ?? [])
-                keys.add(key);
-            for (const key of changes.remove ?? [])
-                keys.delete(key);
-            scripts.outputs = [...keys].sort();
-            config.scripts = scripts;
-            await writeFileAtomic(this.configFile, json_marshalIndentGo(config));
-        });
-    }
     /**
      * Changes config.json under the lock, on top of what it holds now, keeping every key `change` leaves alone
      * (records.ts keeps provision's records there). `change` returns false when it changed nothing.
@@ -15423,7 +15395,7 @@ async function envChanges(env, before) {
  * secret) and records them for `state` and `down`. A key outputs.json also gave keeps the outputs.json value: it
  * is the declared one, with its type, and the one that was saved last.
  */
-async function collectEnvChanges(ctx, env, entry, changed, fromOutputsJson, outputs) {
+async function collectEnvChanges(ctx, entry, changed, fromOutputsJson, outputs) {
     const keys = [...changed.keys()].filter((k) => !fromOutputsJson?.has(k));
     if (keys.length === 0)
         return;
@@ -16047,7 +16019,7 @@ async function runScripts(ctx, project, env, scripts, parameters, shim) {
                 failure = await envChanges(env, envBefore)
                     .then(async (changed) => {
                     const fromJson = await collect(ctx, env, entry, before, outputs);
-                    await collectEnvChanges(ctx, env, entry, changed, fromJson, outputs);
+                    await collectEnvChanges(ctx, entry, changed, fromJson, outputs);
                 })
                     .then(() => undefined, core_errors/* toScriptsError */.qb);
             }

@@ -14,7 +14,24 @@ import { ScriptsError } from '../../src/core/errors.js';
 import { withFileLock } from '../../src/core/lock/link-lock.js';
 import { parseDotenv } from '../../src/core/dotenv.js';
 import { marshalIndentGo } from '../../src/core/json.js';
+import { readRecords, recordedOutputs, writeRecords } from '../../src/core/records.js';
 import { ROOT, baseEnv, makeProject, runProcess, tempDir } from '../helpers.js';
+
+/** Adds and removes recorded output keys (without types) through the store's config update, as provision does. */
+async function recordKeys(env: AzdEnvironment, changes: { add?: string[]; remove?: string[] }): Promise<void> {
+  await env.updateConfig((config) => {
+    const records = new Map(readRecords(config).map((r) => [r.key, r] as const));
+    for (const key of changes.add ?? []) records.set(key, { key });
+    for (const key of changes.remove ?? []) records.delete(key);
+    writeRecords(config, [...records.values()]);
+    return true;
+  });
+}
+
+/** The recorded output keys. */
+async function recordedKeys(env: AzdEnvironment): Promise<string[]> {
+  return (await recordedOutputs(env)).map((r) => r.key);
+}
 
 const GITIGNORE = '# .azure is not intended to be committed\n*';
 const SUBSCRIPTION = '00000000-1111-2222-3333-444444444444';
@@ -287,7 +304,7 @@ describe('DESIGN 5: persist: false writes nothing under .azure', () => {
       ['BAD'],
     );
     await env.save({ remove: ['AZURE_LOCATION'] });
-    await env.recordOutputs({ add: ['OUT'] });
+    await recordKeys(env, { add: ['OUT'] });
     const values = await env.reload();
     assert.deepEqual(entries(values), [
       ['AZURE_ENV_NAME', 'dev'],
@@ -302,7 +319,7 @@ describe('DESIGN 5: persist: false writes nothing under .azure', () => {
     const root = projectWithEnv(dotenv);
     const env = await openDev(root, false);
     await env.save({ set: new Map([['C', '3']]) });
-    await env.recordOutputs({ add: ['C'] });
+    await recordKeys(env, { add: ['C'] });
     assert.equal(read(dotenvPath(root)), dotenv);
     assert.equal(read(configPath(root)), '{}');
     assert.deepEqual(leftovers(root), []);
@@ -469,7 +486,7 @@ describe('DESIGN 5: save() re-reads .env and applies only our changes', () => {
     const root = projectWithEnv('A="1"\n');
     const env = await openDev(root);
     for (let i = 0; i < 5; i++) await env.save({ set: new Map([[`K${i}`, String(i)]]) });
-    await env.recordOutputs({ add: ['K1'] });
+    await recordKeys(env, { add: ['K1'] });
     assert.deepEqual(leftovers(root), []);
   });
 
@@ -556,14 +573,14 @@ describe('DESIGN 5: save() re-reads .env and applies only our changes', () => {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-describe('DESIGN 5: recordOutputs/recordedOutputs in .azure/<env>/config.json (Go MarshalIndent)', () => {
+describe('DESIGN 5: recorded outputs in .azure/<env>/config.json (Go MarshalIndent)', () => {
   it('keeps unknown keys and writes sorted, 2-space indented JSON with <>& escaped and no trailing newline', async () => {
     const root = projectWithEnv(
       'A=1\n',
       '{"zeta":true,"infra":{"parameters":{"x":1}},"note":"<a>&b\\u2028","scripts":{"other":[1,2]}}',
     );
     const env = await openDev(root);
-    await env.recordOutputs({ add: ['Z_OUT', 'A_OUT', 'Z_OUT'] });
+    await recordKeys(env, { add: ['Z_OUT', 'A_OUT', 'Z_OUT'] });
     const expected = [
       '{',
       '  "infra": {',
@@ -586,37 +603,37 @@ describe('DESIGN 5: recordOutputs/recordedOutputs in .azure/<env>/config.json (G
       '}',
     ].join('\n');
     assert.equal(read(configPath(root)), expected);
-    assert.deepEqual(await env.recordedOutputs(), ['A_OUT', 'Z_OUT']);
+    assert.deepEqual(await recordedKeys(env), ['A_OUT', 'Z_OUT']);
     assert.equal(read(dotenvPath(root)), 'A=1\n');
   });
 
   it('writes the shape azd would for a new config.json and an empty list', async () => {
     const root = projectWithEnv('A=1\n', '{}');
     const env = await openDev(root);
-    await env.recordOutputs({ add: ['OUT'] });
+    await recordKeys(env, { add: ['OUT'] });
     assert.equal(read(configPath(root)), '{\n  "scripts": {\n    "outputs": [\n      "OUT"\n    ]\n  }\n}');
-    await env.recordOutputs({ remove: ['OUT'] });
+    await recordKeys(env, { remove: ['OUT'] });
     assert.equal(read(configPath(root)), '{\n  "scripts": {\n    "outputs": []\n  }\n}');
-    assert.deepEqual(await env.recordedOutputs(), []);
+    assert.deepEqual(await recordedKeys(env), []);
   });
 
   it('creates config.json when it is missing', async () => {
     const root = makeProject({ '.azure/dev/.env': 'A=1\n' });
     const env = await openDev(root);
-    assert.deepEqual(await env.recordedOutputs(), []);
-    await env.recordOutputs({ add: ['B', 'A'] });
+    assert.deepEqual(await recordedKeys(env), []);
+    await recordKeys(env, { add: ['B', 'A'] });
     assert.equal(read(configPath(root)), '{\n  "scripts": {\n    "outputs": [\n      "A",\n      "B"\n    ]\n  }\n}');
   });
 
   it('replaces a scripts value that is not an object, and reads only string outputs', async () => {
     const root = projectWithEnv('A=1\n', '{"scripts":["x"]}');
     const env = await openDev(root);
-    await env.recordOutputs({ add: ['K'] });
+    await recordKeys(env, { add: ['K'] });
     assert.equal(read(configPath(root)), '{\n  "scripts": {\n    "outputs": [\n      "K"\n    ]\n  }\n}');
     writeFileSync(configPath(root), '{"scripts":{"outputs":["A",1,null,"B",{"c":1}]}}');
-    assert.deepEqual(await env.recordedOutputs(), ['A', 'B']);
+    assert.deepEqual(await recordedKeys(env), ['A', 'B']);
     writeFileSync(configPath(root), '{"scripts":{"outputs":"A"}}');
-    assert.deepEqual(await env.recordedOutputs(), []);
+    assert.deepEqual(await recordedKeys(env), []);
   });
 
   it('removes temp files of a dead process next to config.json', async () => {
@@ -624,7 +641,7 @@ describe('DESIGN 5: recordOutputs/recordedOutputs in .azure/<env>/config.json (G
     const temp = `.config.json.${deadPid()}.abcdef.tmp`;
     writeFileSync(path.join(root, '.azure', 'dev', temp), '{');
     const env = await openDev(root);
-    await env.recordOutputs({ add: ['A'] });
+    await recordKeys(env, { add: ['A'] });
     assert.deepEqual(leftovers(root), []);
   });
 
@@ -632,7 +649,7 @@ describe('DESIGN 5: recordOutputs/recordedOutputs in .azure/<env>/config.json (G
     const root = projectWithEnv('A=1\n', '{\n  "a": 1,\n  oops\n}');
     const file = configPath(root);
     const env = await openDev(root);
-    for (const call of [() => env.recordedOutputs(), () => env.recordOutputs({ add: ['A'] })]) {
+    for (const call of [() => recordedKeys(env), () => recordKeys(env, { add: ['A'] })]) {
       const err = await rejected(call());
       assert.equal(err.code, 'CONFIG_INVALID');
       assert.equal(err.file, file);
@@ -647,7 +664,7 @@ describe('DESIGN 5: recordOutputs/recordedOutputs in .azure/<env>/config.json (G
       const root = projectWithEnv('A=1\n', config);
       const file = configPath(root);
       const env = await openDev(root);
-      const err = await rejected(env.recordOutputs({ add: ['A'] }));
+      const err = await rejected(recordKeys(env, { add: ['A'] }));
       assert.equal(err.code, 'CONFIG_INVALID', config);
       assert.equal(err.file, file);
       assert.ok(err.message.includes(file), err.message);
